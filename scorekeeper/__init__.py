@@ -1,0 +1,1 @@
+"""scorekeeper: the All Fives (Muggins) scorekeeping companion."""

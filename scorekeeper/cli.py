@@ -1,0 +1,64 @@
+"""The `scorekeeper` console script: `scorekeeper replay [--json] FILE...`."""
+
+import argparse
+import json
+import sys
+
+from .replay import summary, text_lines
+from .rules import RuleError
+from .rules.record import UnreadableRecord, load_record, read_record
+
+ILLEGAL, UNREADABLE = 1, 2
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper", description="All Fives (Muggins) scorekeeper tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser(
+        "replay", help="check match records and print each match hand by hand",
+        description="Read allfives-match/1 records ('-' for standard input) and print "
+                    "each match move by move with every score explained.")
+    replay.add_argument("--json", action="store_true", help="one JSON object per record")
+    replay.add_argument("files", nargs="+", metavar="FILE")
+    args = parser.parse_args(argv)
+    return replay_files(args.files, args.json)
+
+
+def replay_files(files: list[str], as_json: bool) -> int:
+    """Replay each file; the exit status is the worst of them (0 ok, 1 illegal, 2 unreadable)."""
+    status = 0
+    for name in files:
+        prefix = f"{name}: " if len(files) > 1 else ""
+        try:
+            doc = load_record(_read(name))
+            match = read_record(doc)
+        except UnreadableRecord as error:
+            print(f"{prefix}{error}", file=sys.stderr)
+            status = max(status, UNREADABLE)
+            continue
+        except RuleError as error:
+            print(f"{prefix}{error}", file=sys.stderr)
+            status = max(status, ILLEGAL)
+            continue
+        if as_json:
+            print(json.dumps(summary(match, doc["hands"]), ensure_ascii=False))
+        else:
+            if len(files) > 1:
+                print(f"== {name}")
+            print("\n".join(text_lines(match, len(doc["hands"]))))
+    return status
+
+
+def _read(name: str) -> bytes:
+    try:
+        if name == "-":
+            return sys.stdin.buffer.read()
+        with open(name, "rb") as file:
+            return file.read()
+    except OSError as error:
+        raise UnreadableRecord(f"cannot read {name}: {error.strerror}") from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""The rules of All Fives (Muggins) as RULES.md states them: pure Python, no I/O.
+
+Everything the app shows and every point it awards is computed here, from a
+match's log of table events.
+"""
+
+from .errors import (
+    BadTile,
+    HandNotOver,
+    HandOver,
+    IllegalMove,
+    IllegalStart,
+    ImpossibleHand,
+    MatchOver,
+    NothingToUndo,
+    RuleError,
+    SetupError,
+)
+from .events import Draw, Event, Lay, Pass, Remaining, Start, move_text, parse_move
+from .hand import End, Hand, Played
+from .match import Match
+from .moves import Placement
+from .scoring import Score, explain
+from .table import Table, default_hand_size, default_target
+from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, round_to_five, tile_text
+
+__all__ = [
+    "ALL_TILES", "BadTile", "Draw", "End", "Event", "Hand", "HandNotOver", "HandOver",
+    "IllegalMove", "IllegalStart", "ImpossibleHand", "Lay", "Match", "MatchOver",
+    "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score",
+    "SetupError", "Start", "Table", "Tile", "default_hand_size", "default_target", "explain",
+    "move_text", "normal", "parse_move", "parse_tile", "pips", "round_to_five", "tile_text",
+]

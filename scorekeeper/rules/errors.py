@@ -1,0 +1,75 @@
+"""The one error family of the rules: a message in table words, and its facts as data.
+
+Every error carries `kind` (a stable name the app translates) and `facts`
+(the player, the tile, the numbers) beside the English sentence.
+"""
+
+
+class RuleError(ValueError):
+    """Something the rules of All Fives do not allow."""
+
+    kind = "rule"
+
+    def __init__(self, message: str, kind: str | None = None, **facts):
+        super().__init__(message)
+        if kind:
+            self.kind = kind
+        self.facts = facts
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class BadTile(RuleError):
+    """Text that does not name a tile of the double-six set."""
+
+    kind = "not_a_tile"
+
+
+class SetupError(RuleError):
+    """Players, partnerships, target or hand size that the rules do not allow."""
+
+    kind = "bad_setup"
+
+
+class IllegalMove(RuleError):
+    """A tile, draw or pass that the table cannot make now."""
+
+    kind = "illegal_move"
+
+
+class IllegalStart(RuleError):
+    """A starter who cannot lead this hand, or a hand that needs one."""
+
+    kind = "illegal_start"
+
+
+class ImpossibleHand(RuleError):
+    """Tiles or pips left in a hand that cannot be true."""
+
+    kind = "impossible_hand"
+
+
+class HandNotOver(RuleError):
+    """Pips entered while the hand is still being played."""
+
+    kind = "hand_not_over"
+
+
+class HandOver(RuleError):
+    """A move after the hand ended, before the pips left in hands are entered."""
+
+    kind = "hand_over"
+
+
+class MatchOver(RuleError):
+    """Anything but undo after a side has reached the target."""
+
+    kind = "match_over"
+
+
+class NothingToUndo(RuleError):
+    """Undo on a match with no entries."""
+
+    kind = "nothing_to_undo"

@@ -1,0 +1,62 @@
+"""One hand in play: the line's two open ends, the tiles laid and the tiles held."""
+
+from typing import NamedTuple
+
+from .events import Move
+from .tiles import Tile
+
+
+class End(NamedTuple):
+    """An open end of the line: its pip number, and whether a double lies crosswise there."""
+
+    value: int
+    double: bool
+
+    def count(self) -> int:
+        return self.value * 2 if self.double else self.value
+
+
+class Played(NamedTuple):
+    """A move as it happened: who made it, the ends it left, their count and the points."""
+
+    seat: int
+    move: Move
+    ends: tuple[End, End] | None
+    count: int | None
+    points: int
+
+
+class Hand:
+    """The derived state of one hand; the Match changes it only through valid events."""
+
+    __slots__ = ("number", "starter", "announced", "turn", "left", "right", "laid",
+                 "held", "boneyard", "passes", "moves", "result", "winner",
+                 "remaining", "points", "end")
+
+    def __init__(self, number: int, starter: int, players: int, hand_size: int,
+                 sides: int, announced: bool):
+        self.number = number
+        self.starter = starter
+        self.announced = announced  # False while the winner of the last hand leads by right
+        self.turn = starter
+        self.left: End | None = None
+        self.right: End | None = None
+        self.laid: set[Tile] = set()
+        self.held = [hand_size] * players
+        self.boneyard = 28 - players * hand_size
+        self.passes = 0
+        self.moves: list[Played] = []
+        self.result: str | None = None  # domino, blocked, won; None while under way
+        self.winner: int | None = None  # the seat that went out
+        self.remaining: dict | None = None
+        self.points = [0] * sides
+        self.end = None  # the Score of the end of the hand, once pips are in
+
+    @property
+    def ended(self) -> bool:
+        """True once a player went out, every player passed, or the match was won."""
+        return self.result is not None
+
+    @property
+    def ends(self) -> tuple[End, End] | None:
+        return None if self.left is None else (self.left, self.right)

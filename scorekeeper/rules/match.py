@@ -1,0 +1,305 @@
+"""A match of All Fives: an ordered log of table events, and everything derived from it.
+
+Actions validate completely before they change anything, so a refused action
+leaves the match as it was. Undo pops the last event and rebuilds from the log.
+"""
+
+from . import moves
+from .errors import HandNotOver, HandOver, IllegalMove, IllegalStart, MatchOver, NothingToUndo
+from .events import Draw, Event, Lay, Pass, Remaining, Start
+from .hand import End, Hand, Played
+from .remaining import check_remaining
+from .scoring import Score, blocked_score, domino_score, ends_score
+from .table import Table
+from .tiles import Tile, tile_text
+
+PHASES = ("start", "lead", "play", "end", "over")
+"""start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
+end: the pips left in hands are needed; over: a side reached the target."""
+
+
+class Match:
+    """One match at one table; `log` is the only state, the rest is derived from it."""
+
+    def __init__(self, table: Table, log=()):
+        self.table = table
+        self.log: list[Event] = []
+        self._reset()
+        for event in log:
+            self.push(event)
+
+    @classmethod
+    def create(cls, players, partnerships=False, target=None, hand_size=None) -> "Match":
+        return cls(Table.create(players, partnerships, target, hand_size))
+
+    def _reset(self) -> None:
+        self.hands: list[Hand] = []
+        self.scores = [0] * len(self.table.sides)
+        self.winner: int | None = None
+
+    # -- changing the match -------------------------------------------------
+
+    def push(self, event: Event) -> Event:
+        """Apply one table event; returns it as logged (a tile's end made explicit)."""
+        if isinstance(event, Lay):
+            event = self._lay(event)
+        elif isinstance(event, Draw):
+            self._draw(event)
+        elif isinstance(event, Pass):
+            self._pass(event)
+        elif isinstance(event, Start):
+            self._start(event)
+        elif isinstance(event, Remaining):
+            self._remaining(event)
+        else:
+            raise TypeError(f"not a table event: {event!r}")
+        self.log.append(event)
+        return event
+
+    def pop(self) -> Event:
+        """Undo the last event, whatever it was; the match is rebuilt from the rest of the log."""
+        if not self.log:
+            raise NothingToUndo("nothing to undo: the match has no entries yet",
+                                kind="nothing_to_undo")
+        *rest, last = self.log
+        self.log = []
+        self._reset()
+        for event in rest:
+            self.push(event)
+        return last
+
+    def peek(self) -> Event | None:
+        return self.log[-1] if self.log else None
+
+    def start(self, seat: int) -> Event:
+        return self.push(Start(seat))
+
+    def lay(self, tile: Tile, end: str | None = None) -> Event:
+        return self.push(Lay(tile, end))
+
+    def draw(self, count: int = 1) -> Event:
+        return self.push(Draw(count))
+
+    def pass_turn(self) -> Event:
+        return self.push(Pass())
+
+    def end_hand(self, held: dict) -> Event:
+        """Enter what players still hold, as {seat: pips or tiles}."""
+        return self.push(Remaining(tuple(sorted(held.items()))))
+
+    # -- what the table sees ------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.winner is not None:
+            return "over"
+        if not self.hands:
+            return "start"
+        hand = self.hands[-1]
+        if hand.result is None:
+            return "play" if hand.moves else "lead"
+        return "end" if hand.remaining is None else "start"
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand under way or just ended; None before the first hand."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is to lay, draw or pass; None when nobody may move."""
+        return self.hands[-1].turn if self.phase in ("lead", "play") else None
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def placements(self) -> list[moves.Placement]:
+        """Every tile that can be laid now, once per end where the ends would differ."""
+        if self.phase not in ("lead", "play"):
+            return []
+        return moves.placements(self.hands[-1])
+
+    @property
+    def can_draw(self) -> bool:
+        return self.phase == "play" and self.hands[-1].boneyard > 0
+
+    @property
+    def can_pass(self) -> bool:
+        return self.phase == "play" and self.hands[-1].boneyard == 0
+
+    def needed_remaining(self) -> tuple[list[int], list[int]]:
+        """Seats whose pips must be entered now, and seats whose pips may be."""
+        if self.phase != "end":
+            return [], []
+        hand = self.hands[-1]
+        if hand.result == "blocked":
+            return list(range(len(self.table.players))), []
+        side = self.table.side_of(hand.winner)
+        seats = range(len(self.table.players))
+        return ([seat for seat in seats if self.table.side_of(seat) != side],
+                [seat for seat in seats if self.table.side_of(seat) == side])
+
+    def score_list(self) -> list[Score]:
+        """Every score of the match in order, with the facts that explain it."""
+        found = []
+        for hand in self.hands:
+            for index, played in enumerate(hand.moves):
+                if played.points:
+                    found.append(self._ends_score(hand, index, played))
+            if hand.end is not None and hand.end.points:
+                found.append(hand.end)
+        return found
+
+    def move_score(self, hand: Hand, index: int) -> Score | None:
+        """The count of the ends after one tile move of a hand, as a Score (maybe 0 points)."""
+        played = hand.moves[index]
+        return self._ends_score(hand, index, played) if played.count is not None else None
+
+    def _ends_score(self, hand: Hand, index: int, played) -> Score:
+        return ends_score(hand.number, index, self.table.side_of(played.seat), played.seat,
+                          played.move.tile, played.ends, played.count, index == 0)
+
+    # -- the rules of each event --------------------------------------------
+
+    def _playing_hand(self, what: str) -> Hand:
+        phase = self.phase
+        if phase in ("lead", "play"):
+            return self.hands[-1]
+        if phase == "over":
+            raise self._over_error()
+        if phase == "end":
+            raise HandOver(f"the hand is over: enter the pips left in hands before any {what}",
+                           kind="hand_over", move=what)
+        raise IllegalStart(f"say who leads this hand before any {what}",
+                           kind="starter_needed", move=what)
+
+    def _over_error(self) -> MatchOver:
+        side = self.winner
+        return MatchOver(f"the match is over: {self.table.side_name(side)} reached "
+                         f"{self.scores[side]}", kind="match_over",
+                         side=self.table.side_name(side), score=self.scores[side])
+
+    def _lay(self, event: Lay) -> Lay:
+        hand = self._playing_hand("tile")
+        seat = hand.turn
+        name = self.table.players[seat]
+        tile = event.tile
+        key = tile if tile[0] <= tile[1] else (tile[1], tile[0])
+        if key in hand.laid:
+            raise IllegalMove(f"{tile_text(tile)} was already laid in this hand",
+                              kind="already_laid", player=name, tile=tile_text(tile))
+        if not hand.moves:
+            left = End(tile[0], tile[0] == tile[1])
+            right = End(tile[1], left.double)
+            count, event = tile[0] + tile[1], Lay(tile, None)
+        else:
+            end = moves.choose_end(hand, key, event.end, name, tile_text(tile))
+            left, right = moves.ends_after(hand, key, end)
+            count = left.count() + right.count()
+            if event.end != end:
+                event = Lay(key, end)
+        hand.left, hand.right = left, right
+        hand.laid.add(key)
+        hand.held[seat] -= 1
+        hand.passes = 0
+        points = count if count % 5 == 0 else 0
+        hand.moves.append(Played(seat, event, (left, right), count, points))
+        if points:
+            self._award(hand, self.table.side_of(seat), points)
+            if self.winner is not None:
+                hand.result = "won"
+                return event
+        if hand.held[seat] == 0:
+            hand.result, hand.winner = "domino", seat
+        else:
+            hand.turn = (seat + 1) % len(self.table.players)
+        return event
+
+    def _draw(self, event: Draw) -> None:
+        hand = self._playing_hand("draw")
+        name = self.table.players[hand.turn]
+        if not hand.moves:
+            raise IllegalMove(f"{name} leads: the lead must be a tile, not a draw",
+                              kind="lead_not_tile", player=name, move="draw")
+        if hand.boneyard == 0:
+            raise IllegalMove(f"{name} cannot draw: the boneyard is empty, so {name} passes",
+                              kind="boneyard_empty", player=name)
+        if event.count > hand.boneyard:
+            raise IllegalMove(f"{name} cannot draw {event.count}: only {hand.boneyard} "
+                              f"left in the boneyard", kind="draw_too_many", player=name,
+                              count=event.count, boneyard=hand.boneyard)
+        hand.boneyard -= event.count
+        hand.held[hand.turn] += event.count
+        hand.moves.append(Played(hand.turn, event, None, None, 0))
+
+    def _pass(self, event: Pass) -> None:
+        hand = self._playing_hand("pass")
+        seat = hand.turn
+        name = self.table.players[seat]
+        if not hand.moves:
+            raise IllegalMove(f"{name} leads: the lead must be a tile, not a pass",
+                              kind="lead_not_tile", player=name, move="pass")
+        if hand.boneyard:
+            tiles = "tile is" if hand.boneyard == 1 else "tiles are"
+            raise IllegalMove(f"{name} must draw first: {hand.boneyard} {tiles} left in the "
+                              f"boneyard", kind="must_draw", player=name,
+                              boneyard=hand.boneyard)
+        hand.passes += 1
+        hand.moves.append(Played(seat, event, None, None, 0))
+        if hand.passes == len(self.table.players):
+            hand.result = "blocked"
+        else:
+            hand.turn = (seat + 1) % len(self.table.players)
+
+    def _start(self, event: Start) -> None:
+        players = self.table.players
+        seat = event.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+            raise IllegalStart(f"seat {seat!r} is not at this table", kind="unknown_seat")
+        phase = self.phase
+        if phase == "over":
+            raise self._over_error()
+        hand = self.hands[-1] if self.hands else None
+        if phase == "lead" and not hand.announced:
+            if seat != hand.starter:
+                raise IllegalStart(
+                    f"{players[hand.starter]} went out last hand and leads this one, "
+                    f"not {players[seat]}", kind="winner_leads",
+                    player=players[seat], starter=players[hand.starter])
+            hand.announced = True
+            return
+        if phase != "start":
+            raise IllegalStart(f"{players[seat]} cannot start a hand: hand "
+                               f"{hand.number} is not over", kind="hand_under_way",
+                               player=players[seat], hand=hand.number)
+        self._new_hand(seat, announced=True)
+
+    def _new_hand(self, starter: int, announced: bool) -> None:
+        table = self.table
+        self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
+                               table.hand_size, len(table.sides), announced))
+
+    def _remaining(self, event: Remaining) -> None:
+        if self.phase != "end":
+            if self.phase == "over":
+                raise self._over_error()
+            raise HandNotOver("the hand is not over: pips are entered when a player goes "
+                              "out or every player has passed", kind="hand_not_over")
+        hand = self.hands[-1]
+        required, optional = self.needed_remaining()
+        pips = check_remaining(self.table, hand, dict(event.held), required, optional)
+        hand.remaining = dict(event.held)
+        if hand.result == "domino":
+            hand.end = domino_score(hand.number, self.table, hand.winner, pips)
+        else:
+            hand.end = blocked_score(hand.number, self.table, pips)
+        if hand.end.points:
+            self._award(hand, hand.end.side, hand.end.points)
+        if self.winner is None and hand.result == "domino":
+            self._new_hand(hand.winner, announced=False)
+
+    def _award(self, hand: Hand, side: int, points: int) -> None:
+        self.scores[side] += points
+        hand.points[side] += points
+        if self.scores[side] >= self.table.target:
+            self.winner = side

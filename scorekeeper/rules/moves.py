@@ -1,0 +1,88 @@
+"""Where a tile may go on the line, and what each placement would leave and score."""
+
+from typing import NamedTuple
+
+from .errors import IllegalMove
+from .hand import End, Hand
+from .tiles import ALL_TILES, Tile, tile_text
+
+SIDE_WORD = {"L": "left", "R": "right"}
+
+
+class Placement(NamedTuple):
+    """One way to lay a tile now: the end (None for the lead), the ends after, their score."""
+
+    tile: Tile
+    end: str | None
+    ends: tuple[End, End]
+    count: int
+    points: int
+
+
+def _fits(end: End, tile: Tile) -> bool:
+    return end.value == tile[0] or end.value == tile[1]
+
+
+def _laid_on(end: End, tile: Tile) -> End:
+    """The new open end when `tile` is laid on `end`: its other half, crosswise if a double."""
+    other = tile[1] if tile[0] == end.value else tile[0]
+    return End(other, tile[0] == tile[1])
+
+
+def ends_after(hand: Hand, tile: Tile, end: str) -> tuple[End, End]:
+    if end == "L":
+        return _laid_on(hand.left, tile), hand.right
+    return hand.left, _laid_on(hand.right, tile)
+
+
+def _same_either_way(hand: Hand, tile: Tile) -> bool:
+    """Whether laying on the left or the right leaves the same two open ends."""
+    on_left, on_right = ends_after(hand, tile, "L"), ends_after(hand, tile, "R")
+    return sorted(on_left) == sorted(on_right)
+
+
+def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, name: str) -> str:
+    """The end a tile goes on: the one asked for, else the one it fits (left first)."""
+    fits_left, fits_right = _fits(hand.left, tile), _fits(hand.right, tile)
+    if not fits_left and not fits_right:
+        raise IllegalMove(f"{name} matches neither open end ({hand.left.value} and "
+                          f"{hand.right.value})", kind="no_fit", player=player, tile=name,
+                          left=hand.left.value, right=hand.right.value)
+    if asked is None:
+        if fits_left and fits_right and not _same_either_way(hand, tile):
+            raise IllegalMove(f"{name} fits both ends with different results: say which end",
+                              kind="which_end", player=player, tile=name)
+        return "L" if fits_left else "R"
+    if asked not in SIDE_WORD:
+        raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
+                          kind="not_an_end", player=player, tile=name)
+    if not (fits_left if asked == "L" else fits_right):
+        end = hand.left if asked == "L" else hand.right
+        raise IllegalMove(f"{name} does not fit the {SIDE_WORD[asked]} end ({end.value})",
+                          kind="wrong_end", player=player, tile=name,
+                          end=SIDE_WORD[asked], value=end.value)
+    return asked
+
+
+def placements(hand: Hand) -> list[Placement]:
+    """Every placement open to the player whose turn it is; the lead may be any tile."""
+    found = []
+    for tile in ALL_TILES:
+        if tile in hand.laid:
+            continue
+        if not hand.moves:
+            ends = (End(tile[0], tile[0] == tile[1]), End(tile[1], tile[0] == tile[1]))
+            found.append(_placement(tile, None, ends, tile[0] + tile[1]))
+            continue
+        fits_left, fits_right = _fits(hand.left, tile), _fits(hand.right, tile)
+        if fits_left and fits_right and _same_either_way(hand, tile):
+            fits_right = False
+        for end, fits in (("L", fits_left), ("R", fits_right)):
+            if fits:
+                ends = ends_after(hand, tile, end)
+                found.append(_placement(tile, end, ends, ends[0].count() + ends[1].count()))
+    return found
+
+
+def _placement(tile: Tile, end: str | None, ends: tuple[End, End], count: int) -> Placement:
+    return Placement(tile, end, ends, count, count if count % 5 == 0 else 0)

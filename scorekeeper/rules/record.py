@@ -1,0 +1,143 @@
+"""The `allfives-match/1` match record: reading it into a Match, and writing one out.
+
+A record holds only facts from the table; scores are always computed from it.
+"""
+
+import json
+
+from .errors import RuleError, SetupError
+from .events import Remaining, Start, move_text, parse_move
+from .match import Match
+from .table import Table
+from .tiles import parse_tile, tile_text
+
+FORMAT = "allfives-match/1"
+
+
+class UnreadableRecord(ValueError):
+    """A document that is not an allfives-match/1 record (bad JSON, format or field)."""
+
+
+class IllegalRecord(RuleError):
+    """A readable record whose table events break a rule; the message starts with the place."""
+
+    def __init__(self, place: str, cause: RuleError):
+        super().__init__(f"{place}: {cause.message}", kind=cause.kind, **cause.facts)
+        self.place = place
+        self.cause = cause
+
+
+def load_record(text: str | bytes) -> dict:
+    """Parse the JSON text of a record into a document (not yet checked)."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise UnreadableRecord(f"not JSON: {error}") from None
+    if not isinstance(doc, dict):
+        raise UnreadableRecord("a record is a JSON object with format, players and hands")
+    return doc
+
+
+def read_record(doc: dict) -> Match:
+    """The match a record describes, each event checked by the rules."""
+    if doc.get("format") != FORMAT:
+        raise UnreadableRecord(f'"format" must be "{FORMAT}", not {doc.get("format")!r}')
+    for field in ("players", "hands"):
+        if field not in doc:
+            raise UnreadableRecord(f'the record has no "{field}"')
+    if not isinstance(doc["hands"], list):
+        raise UnreadableRecord('"hands" must be a list of hands')
+    try:
+        table = Table.create(doc["players"], doc.get("partnerships", False),
+                             doc.get("target"), doc.get("hand_size"))
+    except SetupError as error:
+        raise UnreadableRecord(error.message) from None
+    match = Match(table)
+    for number, hand in enumerate(doc["hands"], 1):
+        if not isinstance(hand, dict) or not isinstance(hand.get("moves"), list):
+            raise UnreadableRecord(f'hand {number} needs "moves", a list of moves')
+        _read_hand(match, number, hand)
+    return match
+
+
+def _read_hand(match: Match, number: int, hand: dict) -> None:
+    place = f"hand {number}"
+    try:
+        _read_starter(match, number, hand.get("starter"))
+    except RuleError as error:
+        raise IllegalRecord(f"{place}, starter", error) from None
+    players = match.table.players
+    for index, text in enumerate(hand["moves"], 1):
+        seat = match.turn
+        who = f"{players[seat]} {text}" if seat is not None else f"{text}"
+        try:
+            match.push(parse_move(text))
+        except RuleError as error:
+            raise IllegalRecord(f"{place}, move {index} ({who})", error) from None
+    try:
+        _read_remaining(match, hand.get("remaining"))
+    except RuleError as error:
+        raise IllegalRecord(f"{place}, remaining", error) from None
+
+
+def _read_starter(match: Match, number: int, starter) -> None:
+    phase = match.phase
+    if phase == "over":
+        raise match._over_error()
+    if phase in ("play", "end"):
+        raise RuleError(f"hand {number - 1} has not ended", kind="hand_under_way")
+    if starter is None:
+        if phase == "start":
+            raise RuleError("say who leads: the first hand and a hand after a blocked hand "
+                            "need a starter", kind="starter_needed")
+        return
+    if not isinstance(starter, str):
+        raise RuleError(f"the starter must be a player's name, not {starter!r}",
+                        kind="unknown_player", name=str(starter))
+    match.push(Start(match.table.seat_of(starter)))
+
+
+def _read_remaining(match: Match, remaining) -> None:
+    if match.phase != "end":
+        if remaining is not None:
+            why = "the match ended in it" if match.is_over() else "it has not ended"
+            raise RuleError(f"no pips are entered for this hand: {why}",
+                            kind="remaining_not_expected")
+        return
+    if not isinstance(remaining, dict):
+        required, _ = match.needed_remaining()
+        names = ", ".join(match.table.players[seat] for seat in required)
+        raise RuleError(f"the hand ended: the pips left with {names} are needed",
+                        kind="pips_needed", players=names)
+    held = {}
+    for name, value in remaining.items():
+        seat = match.table.seat_of(name)
+        if isinstance(value, list):
+            value = tuple(parse_tile(item) if isinstance(item, str) else item for item in value)
+        held[seat] = value
+    match.push(Remaining(tuple(sorted(held.items()))))
+
+
+def write_record(match: Match) -> dict:
+    """The record of a match; reading it back gives the same log."""
+    table = match.table
+    hands = []
+    for hand in match.hands:
+        if not hand.moves and not hand.announced:
+            continue
+        entry = {"starter": table.players[hand.starter]} if hand.announced else {}
+        entry["moves"] = [move_text(played.move) for played in hand.moves]
+        if hand.remaining is not None:
+            entry["remaining"] = {table.players[seat]: _held_value(value)
+                                  for seat, value in hand.remaining.items()}
+        hands.append(entry)
+    return {"format": FORMAT, "players": list(table.players),
+            "partnerships": table.partnerships, "target": table.target,
+            "hand_size": table.hand_size, "hands": hands}
+
+
+def _held_value(value):
+    if isinstance(value, tuple):
+        return [item if isinstance(item, str) else tile_text(item) for item in value]
+    return value
+

@@ -1,0 +1,80 @@
+"""Checking the pips or tiles entered as left in hands at the end of a hand (RULES.md §9)."""
+
+from .errors import ImpossibleHand
+from .hand import Hand
+from .table import Table
+from .tiles import ALL_TILES, normal, parse_tile, pip_range, pips, tile_text
+
+
+def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
+                    optional: list[int]) -> dict[int, int]:
+    """Pips of every seat entered, once each entry is shown possible; else ImpossibleHand."""
+    names = table.players
+    for seat in given:
+        if seat not in required and seat not in optional:
+            raise ImpossibleHand(f"seat {seat!r} is not at this table", kind="unknown_seat")
+    missing = [names[seat] for seat in required if seat not in given]
+    if missing:
+        raise ImpossibleHand(f"the pips left in {', '.join(missing)}'s hand are needed",
+                             kind="pips_needed", players=missing)
+    unplayed = [tile for tile in ALL_TILES if tile not in hand.laid]
+    seen: dict = {}
+    pips_by_seat = {}
+    for seat, value in sorted(given.items()):
+        count = hand.held[seat]
+        if isinstance(value, (list, tuple)):
+            pips_by_seat[seat] = _check_tiles(names, seat, value, count, hand, seen)
+        else:
+            pips_by_seat[seat] = _check_pips(names[seat], value, count, unplayed)
+    return pips_by_seat
+
+
+def _check_pips(name: str, value, count: int, unplayed) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ImpossibleHand(f"{name}'s pips must be a whole number, not {value!r}",
+                             kind="pips_not_number", player=name, value=str(value))
+    low, high = pip_range(count, unplayed)
+    if not low <= value <= high:
+        tiles = "tile" if count == 1 else "tiles"
+        if count == 0:
+            reason = f"{name} holds no tiles"
+        else:
+            reason = f"{count} {tiles} not laid in this hand hold {low} to {high}"
+        raise ImpossibleHand(f"{name} cannot hold {value} pips in {count} {tiles}: {reason}",
+                             kind="impossible_pips", player=name, pips=value, tiles=count,
+                             low=low, high=high)
+    return value
+
+
+def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) -> int:
+    name = names[seat]
+    if len(tiles) != count:
+        raise ImpossibleHand(f"{name} holds {count} tiles, not {len(tiles)}",
+                             kind="wrong_tile_count", player=name, tiles=count,
+                             given=len(tiles))
+    total = 0
+    for item in tiles:
+        tile = normal(parse_tile(item) if isinstance(item, str) else _pair(item, name))
+        text = tile_text(tile)
+        if tile in hand.laid:
+            raise ImpossibleHand(f"{name} cannot hold {text}: it was laid in this hand",
+                                 kind="tile_was_laid", player=name, tile=text)
+        if seen.get(tile) == seat:
+            raise ImpossibleHand(f"{name}'s tiles name {text} twice", kind="tile_twice",
+                                 player=name, other=name, tile=text)
+        if tile in seen:
+            holder = names[seen[tile]]
+            raise ImpossibleHand(f"{text} cannot be in two hands: {holder} and {name}",
+                                 kind="tile_twice", player=name, other=holder, tile=text)
+        seen[tile] = seat
+        total += pips(tile)
+    return total
+
+
+def _pair(item, name: str):
+    if (isinstance(item, (list, tuple)) and len(item) == 2
+            and all(isinstance(pip, int) and not isinstance(pip, bool) and 0 <= pip <= 6
+                    for pip in item)):
+        return tuple(item)
+    raise ImpossibleHand(f"{item!r} in {name}'s hand is not a tile", kind="not_a_tile",
+                         player=name, text=str(item))

@@ -1,0 +1,104 @@
+"""Who sits at the table, how they form sides, and the house rules agreed for the match."""
+
+from dataclasses import dataclass
+
+from .errors import SetupError
+
+MAX_NAME = 40
+MAX_TARGET = 10_000
+SET_SIZE = 28
+
+
+def default_target(players: int, partnerships: bool) -> int:
+    """250 with two players or two partnerships, 200 with three or four individuals."""
+    return 250 if players == 2 or partnerships else 200
+
+
+def default_hand_size(players: int) -> int:
+    """7 tiles each with two players, 5 each with three or four."""
+    return 7 if players == 2 else 5
+
+
+def _whole_number(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"the {what} must be a whole number, not {value!r}",
+                         kind="not_a_number", field=what, value=str(value))
+    return value
+
+
+@dataclass(frozen=True)
+class Table:
+    """The fixed facts of one match: players in seat order, sides, target, hand size."""
+
+    players: tuple[str, ...]
+    partnerships: bool
+    target: int
+    hand_size: int
+
+    @classmethod
+    def create(cls, players, partnerships=False, target=None, hand_size=None) -> "Table":
+        """Check every setup rule and fill in the defaults the rules give."""
+        names = _checked_names(players)
+        if not isinstance(partnerships, bool):
+            raise SetupError("partnerships must be true or false", kind="bad_partnerships")
+        if partnerships and len(names) != 4:
+            raise SetupError(f"partnerships need 4 players, not {len(names)}",
+                             kind="partnerships_need_four", players=len(names))
+        if target is None:
+            target = default_target(len(names), partnerships)
+        target = _whole_number(target, "target")
+        if not 5 <= target <= MAX_TARGET:
+            raise SetupError(f"the target must be from 5 to {MAX_TARGET} points, not {target}",
+                             kind="bad_target", target=target)
+        if hand_size is None:
+            hand_size = default_hand_size(len(names))
+        hand_size = _whole_number(hand_size, "hand size")
+        if hand_size < 1 or hand_size * len(names) > SET_SIZE:
+            raise SetupError(
+                f"{len(names)} players × {hand_size} tiles does not fit a set of 28: "
+                f"the hand size must be from 1 to {SET_SIZE // len(names)}",
+                kind="bad_hand_size", hand_size=hand_size, players=len(names))
+        return cls(names, partnerships, target, hand_size)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side, in seat order of their first player."""
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(len(self.players)))
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def side_name(self, side: int) -> str:
+        """`Ann` for a single player, `Ann & Cat` for a partnership."""
+        return " & ".join(self.players[seat] for seat in self.sides[side])
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player named exactly as at the table."""
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise SetupError(f"{name!r} is not a player at this table "
+                             f"({', '.join(self.players)})",
+                             kind="unknown_player", name=str(name)) from None
+
+
+def _checked_names(players) -> tuple[str, ...]:
+    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 4:
+        count = len(players) if isinstance(players, (list, tuple)) else 0
+        raise SetupError(f"a match needs 2 to 4 players, not {count}",
+                         kind="player_count", players=count)
+    names = []
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError("every player needs a name", kind="empty_name")
+        name = name.strip()
+        if len(name) > MAX_NAME:
+            raise SetupError(f"{name[:MAX_NAME]}… is too long: a name has at most "
+                             f"{MAX_NAME} characters", kind="name_too_long", name=name)
+        if name.casefold() in (other.casefold() for other in names):
+            raise SetupError(f"two players are called {name}: give each a different name",
+                             kind="duplicate_name", name=name)
+        names.append(name)
+    return tuple(names)

@@ -1,0 +1,54 @@
+"""The double-six set: tiles, their names, pips and the rounding to five."""
+
+import re
+
+from .errors import BadTile
+
+Tile = tuple[int, int]
+"""A tile as two pip numbers; `(3, 5)` and `(5, 3)` are the same tile."""
+
+ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+"""The 28 tiles of a double-six set, each as (low, high), 0-0 first."""
+
+_TILE_TEXT = re.compile(r"^\s*([0-9]+)\s*-\s*([0-9]+)\s*$")
+
+
+def normal(tile: Tile) -> Tile:
+    """The tile as (low, high), so that 5-3 and 3-5 compare equal."""
+    a, b = tile
+    return (a, b) if a <= b else (b, a)
+
+
+def parse_tile(text: str) -> Tile:
+    """Read `a-b` as written (the order matters for the lead's left and right)."""
+    match = _TILE_TEXT.match(text) if isinstance(text, str) else None
+    if not match:
+        raise BadTile(f"{text!r} is not a tile: write it as two pip numbers, like 3-5",
+                      kind="not_a_tile", text=str(text))
+    a, b = int(match.group(1)), int(match.group(2))
+    if a > 6 or b > 6:
+        raise BadTile(f"{a}-{b} is not in a double-six set: pips go from 0 to 6",
+                      kind="not_in_set", text=f"{a}-{b}")
+    return (a, b)
+
+
+def tile_text(tile: Tile) -> str:
+    """The tile as players say it: `3-5`."""
+    return f"{tile[0]}-{tile[1]}"
+
+
+def pips(tile: Tile) -> int:
+    return tile[0] + tile[1]
+
+
+def round_to_five(pip_count: int) -> int:
+    """Nearest multiple of five; remainders 0-2 round down, 3-4 up (12 → 10, 13 → 15)."""
+    return (pip_count + 2) // 5 * 5
+
+
+def pip_range(count: int, available) -> tuple[int, int]:
+    """Smallest and largest pip sum of `count` tiles taken from `available`."""
+    values = sorted(pips(tile) for tile in available)
+    if count > len(values):
+        return (1, 0)
+    return (sum(values[:count]), sum(values[len(values) - count:]) if count else 0)
