@@ -1,1 +1,54 @@
-"""scorekeeper: the All Fives (Muggins) scorekeeping companion."""
+"""scorekeeper: score All Fives (Muggins) dominoes at the table, one tap per tile."""
+
+import os
+import secrets
+
+from flask import Flask
+
+
+def create_app(test_config=None) -> Flask:
+    """The app: defaults, then instance/config.py, then SCOREKEEPER_* variables, then tests."""
+    app = Flask(__name__, instance_relative_config=True, template_folder="../templates")
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),
+        MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a match lasts all evening; the token lives with the session
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        BABEL_DEFAULT_LOCALE="en",
+        POLL_SECONDS=3,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+
+    from . import db
+    from .web import init_web
+
+    db.init_app(app)
+    init_web(app)
+    return app
+
+
+def _instance_secret(instance_path: str) -> str:
+    """A random key made on first start and kept in instance/secret_key (git-ignored)."""
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        with open(path) as file:
+            key = file.read().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another worker made it first: use theirs
+        return _instance_secret(instance_path)
+    with os.fdopen(fd, "w") as file:
+        file.write(key)
+    return key

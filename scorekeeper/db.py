@@ -1,0 +1,106 @@
+"""The SQLite database in the instance folder: one connection per request, schema upgrades.
+
+WAL journal with synchronous=FULL so an answered write survives a crash; a
+busy timeout so two phones writing at once wait rather than fail.
+"""
+
+import os
+import sqlite3
+
+import click
+from flask import current_app, g
+
+SCHEMA = [
+    # version 1: a match is its setup and an append-only list of entries
+    """
+    CREATE TABLE matches (
+        id TEXT PRIMARY KEY,
+        score_key TEXT NOT NULL,
+        view_key TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        revision INTEGER NOT NULL DEFAULT 0,
+        summary TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE entries (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('event', 'undo')),
+        data TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX matches_by_update ON matches(updated);
+    """,
+]
+"""Each item upgrades the schema by one version; PRAGMA user_version counts them."""
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection with the durability settings every writer needs."""
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA busy_timeout=10000")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_error=None) -> None:
+    conn = g.pop("db", None)
+    if conn is not None:
+        conn.close()
+
+
+def upgrade(conn: sqlite3.Connection) -> int:
+    """Bring the schema to the newest version, one step per transaction; returns it."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(SCHEMA[version:], version + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in script.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return len(SCHEMA)
+
+
+def backup(source_path: str, target_path: str) -> None:
+    """A consistent copy of the live database, safe while the app is serving."""
+    source = connect(source_path)
+    try:
+        source.execute("VACUUM INTO ?", (target_path,))
+    finally:
+        source.close()
+
+
+@click.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+def backup_command(target: str) -> None:
+    """Write a consistent copy of the match database to TARGET (safe while serving)."""
+    if os.path.exists(target):
+        raise click.ClickException(f"{target} exists: choose a new file name")
+    backup(current_app.config["DATABASE"], target)
+    click.echo(f"Backed up {current_app.config['DATABASE']} to {target}")
+
+
+def init_app(app) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(backup_command)
+    conn = connect(app.config["DATABASE"])
+    try:
+        upgrade(conn)
+    finally:
+        conn.close()

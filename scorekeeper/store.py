@@ -1,0 +1,179 @@
+"""Matches in SQLite: a setup and an append-only list of entries (events and undos).
+
+The log a match is rebuilt from is the entries folded in order: an event is
+appended, an undo removes the last event. Every write runs in one short
+BEGIN IMMEDIATE transaction and names the revision it was made against.
+"""
+
+import hmac
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+
+from .rules import Draw, Lay, Match, Pass, Remaining, Start, Table, parse_tile, tile_text
+
+
+class StaleWrite(Exception):
+    """A write made against a revision that is no longer the match's latest."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the match is at revision {current}")
+        self.current = current
+
+
+@dataclass
+class Stored:
+    """A match as stored: its ids, its revision (count of entries) and the rebuilt Match."""
+
+    id: str
+    score_key: str
+    view_key: str
+    revision: int
+    match: Match
+    undone: list
+
+
+def event_json(event) -> str:
+    if isinstance(event, Lay):
+        return json.dumps({"lay": tile_text(event.tile), "end": event.end})
+    if isinstance(event, Draw):
+        return json.dumps({"draw": event.count})
+    if isinstance(event, Pass):
+        return '{"pass": true}'
+    if isinstance(event, Start):
+        return json.dumps({"start": event.seat})
+    held = [[seat, [tile_text(t) for t in value] if isinstance(value, tuple) else value]
+            for seat, value in event.held]
+    return json.dumps({"remaining": held})
+
+
+def event_from_json(text: str):
+    data = json.loads(text)
+    if "lay" in data:
+        return Lay(parse_tile(data["lay"]), data["end"])
+    if "draw" in data:
+        return Draw(data["draw"])
+    if "pass" in data:
+        return Pass()
+    if "start" in data:
+        return Start(data["start"])
+    return Remaining(tuple(
+        (seat, tuple(parse_tile(t) for t in value) if isinstance(value, list) else value)
+        for seat, value in data["remaining"]))
+
+
+def table_json(table: Table) -> str:
+    return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
+                       "target": table.target, "hand_size": table.hand_size})
+
+
+def summary_json(match: Match) -> str:
+    """What the list of matches shows, kept beside the log so the list needs no rebuild."""
+    table = match.table
+    return json.dumps({"sides": [table.side_name(s) for s in range(len(table.sides))],
+                       "scores": match.scores, "winner": match.winner,
+                       "target": table.target, "hands": len(match.hands)})
+
+
+def create(conn: sqlite3.Connection, match: Match) -> Stored:
+    """Store a new match (with the events it already has, for an imported record)."""
+    keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        while True:
+            match_id = secrets.token_urlsafe(6)
+            if not conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
+                break
+        conn.execute("INSERT INTO matches (id, score_key, view_key, setup, revision, summary) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     (match_id, *keys, table_json(match.table), len(match.log),
+                      summary_json(match)))
+        conn.executemany("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+                         [(match_id, seq, "event", event_json(event))
+                          for seq, event in enumerate(match.log, 1)])
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return Stored(match_id, *keys, len(match.log), match, [])
+
+
+def _rebuild(conn: sqlite3.Connection, row) -> Stored:
+    setup = json.loads(row["setup"])
+    events, undone = [], []
+    for entry in conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
+                              (row["id"],)):
+        if entry["kind"] == "event":
+            events.append(event_from_json(entry["data"]))
+        else:
+            undone.append(events.pop())
+    table = Table.create(setup["players"], setup["partnerships"], setup["target"],
+                         setup["hand_size"])
+    return Stored(row["id"], row["score_key"], row["view_key"], row["revision"],
+                  Match(table, events), undone)
+
+
+def find(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool):
+    """The match's row if `key` is its scoring key (or, when not scoring, its scoreboard key).
+
+    The key is compared in constant time; an unknown match and a wrong key look the same.
+    """
+    row = conn.execute("SELECT * FROM matches WHERE id = ?", (str(match_id),)).fetchone()
+    expected = "" if row is None else (row["score_key"] if scoring else row["view_key"])
+    if not hmac.compare_digest(expected.encode(), str(key).encode()) or row is None:
+        return None
+    return row
+
+
+def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool) -> Stored | None:
+    """The match rebuilt from its log, if the key opens it."""
+    row = find(conn, match_id, key, scoring)
+    return None if row is None else _rebuild(conn, row)
+
+
+def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None) -> Stored:
+    """Append an event (or an undo when event is None) if the match is still at `expected`.
+
+    The rules check the event inside the transaction; a RuleError rolls it back.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        row = conn.execute("SELECT * FROM matches WHERE id = ?", (stored.id,)).fetchone()
+        if row["revision"] != expected:
+            raise StaleWrite(row["revision"])
+        fresh = _rebuild(conn, row) if row["revision"] != stored.revision else stored
+        match = fresh.match
+        if event is None:
+            fresh.undone.append(match.pop())
+            kind, data = "undo", "{}"
+        else:
+            kind, data = "event", event_json(match.push(event))
+        conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+                     (stored.id, expected + 1, kind, data))
+        conn.execute("UPDATE matches SET revision = ?, summary = ?, "
+                     "updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                     (expected + 1, summary_json(match), stored.id))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    fresh.revision = expected + 1
+    return fresh
+
+
+def entries_since(conn: sqlite3.Connection, match_id: str, revision: int) -> list:
+    """The entries written after `revision`: (kind, event or None), for the other phone's notice."""
+    rows = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq > ? "
+                        "ORDER BY seq", (match_id, revision)).fetchall()
+    return [(row["kind"], event_from_json(row["data"]) if row["kind"] == "event" else None)
+            for row in rows]
+
+
+def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:
+    """Matches on this server, in progress first, most recently played first."""
+    rows = conn.execute("SELECT id, view_key, summary, updated FROM matches "
+                        "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+    found = [dict(json.loads(row["summary"]), id=row["id"], view_key=row["view_key"],
+                  updated=row["updated"]) for row in rows]
+    return sorted(found, key=lambda item: item.get("winner") is not None)

@@ -1,0 +1,50 @@
+"""The web layer: blueprints, extensions, error pages and the headers on every response."""
+
+from flask import render_template, request
+from flask_babel import Babel
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from htmx_flask import Htmx
+from werkzeug.exceptions import HTTPException
+
+csrf = CSRFProtect()
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; "
+       "frame-ancestors 'none'")
+
+
+def init_web(app) -> None:
+    from . import board, home, table
+
+    Htmx(app)
+    csrf.init_app(app)
+    Babel(app, locale_selector=lambda: request.accept_languages.best_match(["en"]) or "en")
+    app.register_blueprint(home.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(board.bp)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.after_request(_security_headers)
+
+
+def _http_error(error: HTTPException):
+    return render_template("errors/error.html", code=error.code, name=error.name,
+                           description=error.description), error.code
+
+
+def _csrf_error(error: CSRFError):
+    return render_template("errors/error.html", code=400, name="Form expired",
+                           description=error.description), 400
+
+
+def _security_headers(response):
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("X-Frame-Options", "DENY")
+    if request.endpoint and request.endpoint.split(".")[0] in ("table", "board"):
+        headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+        headers.setdefault("Cache-Control", "no-store" if request.endpoint.startswith("table")
+                           else "no-cache")
+    return response

@@ -1,0 +1,83 @@
+"""One form class per thing a user does; the rules themselves are checked by the engine."""
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, HiddenField, IntegerField, StringField
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+
+from ..rules import SetupError, Table
+from ..rules.table import MAX_NAME, MAX_TARGET
+
+NAME_FIELDS = ("player1", "player2", "player3", "player4")
+
+
+class NewMatchForm(FlaskForm):
+    """Players in seat order, partnerships, and the house rules for target and hand size."""
+
+    count = HiddenField(validators=[InputRequired(), AnyOf(["2", "3", "4"])])
+    player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME)])
+    player2 = StringField(_l("Seat 2"), validators=[Optional(), Length(max=MAX_NAME)])
+    player3 = StringField(_l("Seat 3"), validators=[Optional(), Length(max=MAX_NAME)])
+    player4 = StringField(_l("Seat 4"), validators=[Optional(), Length(max=MAX_NAME)])
+    partnerships = BooleanField(_l("Partnerships: seats 1 & 3 against seats 2 & 4"))
+    target = IntegerField(_l("Target (points)"),
+                          validators=[InputRequired(), NumberRange(5, MAX_TARGET)])
+    hand_size = IntegerField(_l("Tiles dealt to each player"),
+                             validators=[InputRequired(), NumberRange(1, 14)])
+
+    table: Table | None = None
+
+    def player_count(self) -> int:
+        return int(self.count.data) if self.count.data in ("2", "3", "4") else 2
+
+    def name_fields(self):
+        return [getattr(self, name) for name in NAME_FIELDS[:self.player_count()]]
+
+    def validate(self, extra_validators=None) -> bool:
+        """Field checks first, then the engine's setup rules, each shown at its field."""
+        if not super().validate(extra_validators):
+            return False
+        names = [field.data or "" for field in self.name_fields()]
+        try:
+            self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
+                                      self.target.data, self.hand_size.data)
+        except SetupError as error:
+            self._field_for(error).errors.append(error.message)
+            return False
+        return True
+
+    def _field_for(self, error: SetupError):
+        if error.kind in ("empty_name", "duplicate_name", "name_too_long"):
+            fields = self.name_fields()
+            if error.kind == "empty_name":
+                return next(f for f in fields if not (f.data or "").strip())
+            name = error.facts.get("name", "").casefold()
+            matching = [f for f in fields if (f.data or "").strip().casefold() == name]
+            return matching[-1] if matching else fields[0]
+        return {"bad_target": self.target, "bad_hand_size": self.hand_size,
+                "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
+
+
+class PositionForm(FlaskForm):
+    """Every write names the revision it was made against, so a stale tap is caught."""
+
+    pos = IntegerField(validators=[InputRequired(), NumberRange(0)])
+
+
+class StartForm(PositionForm):
+    seat = IntegerField(validators=[InputRequired(), NumberRange(0, 3)])
+
+
+class LayForm(PositionForm):
+    """The tile button tapped: `6-3`, or `6-3@L` where it is offered once per end."""
+
+    move = StringField(validators=[InputRequired(), Length(max=8)])
+
+
+class EndHandForm(PositionForm):
+    """Fields pips_N and tiles_N for each seat N are read from the request by the view."""
+
+
+class ImportForm(FlaskForm):
+    record = FileField(_l("Match record (.json)"), validators=[FileRequired()])

@@ -1,0 +1,106 @@
+"""What the screens show, read off a Match; display only, every rule comes from the engine."""
+
+from flask_babel import gettext as _
+
+from ..rules import Draw, Lay, Match, Pass, Remaining, Start, explain, tile_text
+
+END_WORDS = {"L": "left", "R": "right"}
+
+
+def sides(match: Match) -> list[dict]:
+    table = match.table
+    return [{"name": table.side_name(side), "score": match.scores[side],
+             "won": match.winner == side, "to_go": max(table.target - match.scores[side], 0)}
+            for side in range(len(table.sides))]
+
+
+def last_count(match: Match) -> int | None:
+    """The count of the open ends after the last tile laid in this hand."""
+    hand = match.hand
+    if hand is None:
+        return None
+    for played in reversed(hand.moves):
+        if played.count is not None:
+            return played.count
+    return None
+
+
+def announcement(match: Match) -> str | None:
+    """The score made by the last entry, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`."""
+    if match.log and isinstance(match.log[-1], Remaining):
+        ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
+        return explain(ended.end, match.table)
+    hand = match.hand
+    if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
+        return None
+    score = match.move_score(hand, len(hand.moves) - 1)
+    player = match.table.players[hand.moves[-1].seat]
+    if score.points:
+        return f"+{score.points} {player} — {explain(score, match.table)}"
+    return f"{player}: {explain(score, match.table)}"
+
+
+def placements(match: Match) -> list[dict]:
+    found = []
+    for placement in match.placements():
+        low, high = placement.tile
+        found.append({"text": tile_text(placement.tile), "low": low, "high": high,
+                      "end": placement.end or "",
+                      "end_word": _(END_WORDS[placement.end]) if placement.end else "",
+                      "points": placement.points, "count": placement.count})
+    return found
+
+
+def players(match: Match) -> list[dict]:
+    hand = match.hand
+    return [{"seat": seat, "name": name,
+             "held": hand.held[seat] if hand is not None and match.phase != "start" else None,
+             "turn": match.turn == seat}
+            for seat, name in enumerate(match.table.players)]
+
+
+def end_of_hand(match: Match) -> dict | None:
+    """The seats whose pips are needed, and the tiles they could hold, at the end of a hand."""
+    if match.phase != "end":
+        return None
+    required, optional = match.needed_remaining()
+    hand = match.hand
+    unplayed = [{"text": f"{a}-{b}", "low": a, "high": b}
+                for a in range(7) for b in range(a, 7) if (a, b) not in hand.laid]
+    names = match.table.players
+    how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
+           else _("Blocked: nobody can play."))
+    return {"how": how, "unplayed": unplayed,
+            "seats": [{"seat": seat, "name": names[seat], "held": hand.held[seat]}
+                      for seat in required]}
+
+
+def describe_entry(kind: str, event, match: Match) -> str:
+    """A table event in a few words, for the notice about what the other phone entered."""
+    names = match.table.players
+    if kind == "undo":
+        return _("an undo")
+    if isinstance(event, Lay):
+        where = f" ({_(END_WORDS[event.end])})" if event.end else ""
+        return tile_text(event.tile) + where
+    if isinstance(event, Draw):
+        return _("a draw")
+    if isinstance(event, Pass):
+        return _("a pass")
+    if isinstance(event, Start):
+        return _("%(name)s leads", name=names[event.seat])
+    return _("the pips left in hands")
+
+
+def sheet(match: Match) -> dict:
+    """Points per side for every hand, running totals, and every score explained."""
+    rows, running = [], [0] * len(match.table.sides)
+    for hand in match.hands:
+        if not hand.moves and not hand.announced:
+            continue
+        running = [total + points for total, points in zip(running, hand.points, strict=True)]
+        rows.append({"number": hand.number, "points": list(hand.points),
+                     "totals": list(running), "result": hand.result})
+    scores = [{"hand": score.hand, "points": score.points,
+               "text": explain(score, match.table)} for score in match.score_list()]
+    return {"rows": rows, "scores": scores}
