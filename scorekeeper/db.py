@@ -9,6 +9,7 @@ import sqlite3
 
 import click
 from flask import current_app, g
+from flask.cli import with_appcontext
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -88,11 +89,15 @@ def backup(source_path: str, target_path: str) -> None:
 
 @click.command("backup")
 @click.argument("target", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
 def backup_command(target: str) -> None:
     """Write a consistent copy of the match database to TARGET (safe while serving)."""
     if os.path.exists(target):
         raise click.ClickException(f"{target} exists: choose a new file name")
-    backup(current_app.config["DATABASE"], target)
+    try:
+        backup(current_app.config["DATABASE"], target)
+    except sqlite3.Error as error:
+        raise click.ClickException(f"cannot write {target}: {error}") from None
     click.echo(f"Backed up {current_app.config['DATABASE']} to {target}")
 
 

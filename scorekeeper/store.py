@@ -5,6 +5,7 @@ appended, an undo removes the last event. Every write runs in one short
 BEGIN IMMEDIATE transaction and names the revision it was made against.
 """
 
+import functools
 import hmac
 import json
 import secrets
@@ -49,9 +50,21 @@ def event_json(event) -> str:
 
 
 def event_from_json(text: str):
-    data = json.loads(text)
+    return event_from_data(json.loads(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _lay(text: str, end: str | None) -> Lay:
+    """Events are immutable values: a match rebuild reuses one Lay per tile and end."""
+    return Lay(parse_tile(text), end)
+
+
+def event_from_data(data: dict):
     if "lay" in data:
-        return Lay(parse_tile(data["lay"]), data["end"])
+        text, end = data["lay"], data["end"]
+        if isinstance(text, str) and (end is None or isinstance(end, str)):
+            return _lay(text, end)
+        return Lay(parse_tile(text), end)
     if "draw" in data:
         return Draw(data["draw"])
     if "pass" in data:
@@ -101,11 +114,14 @@ def create(conn: sqlite3.Connection, match: Match) -> Stored:
 
 def _rebuild(conn: sqlite3.Connection, row) -> Stored:
     setup = json.loads(row["setup"])
+    entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
+                           (row["id"],)).fetchall()
+    # One json.loads for the whole log rather than one per entry (each entry is an object).
+    datas = json.loads("[" + ",".join(entry[1] for entry in entries) + "]")
     events, undone = [], []
-    for entry in conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
-                              (row["id"],)):
-        if entry["kind"] == "event":
-            events.append(event_from_json(entry["data"]))
+    for entry, data in zip(entries, datas, strict=True):
+        if entry[0] == "event":
+            events.append(event_from_data(data))
         else:
             undone.append(events.pop())
     table = Table.create(setup["players"], setup["partnerships"], setup["target"],
@@ -130,6 +146,11 @@ def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool) -> St
     """The match rebuilt from its log, if the key opens it."""
     row = find(conn, match_id, key, scoring)
     return None if row is None else _rebuild(conn, row)
+
+
+def rebuild(conn: sqlite3.Connection, row) -> Stored:
+    """The match of a row `find` returned, rebuilt from its log (no second lookup)."""
+    return _rebuild(conn, row)
 
 
 def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None) -> Stored:

@@ -11,7 +11,7 @@ from .hand import End, Hand, Played
 from .remaining import check_remaining
 from .scoring import Score, blocked_score, domino_score, ends_score
 from .table import Table
-from .tiles import Tile, tile_text
+from .tiles import Tile, checked_tile, normal, tile_text
 
 PHASES = ("start", "lead", "play", "end", "over")
 """start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
@@ -183,8 +183,10 @@ class Match:
         hand = self._playing_hand("tile")
         seat = hand.turn
         name = self.table.players[seat]
-        tile = event.tile
-        key = tile if tile[0] <= tile[1] else (tile[1], tile[0])
+        tile = checked_tile(event.tile)
+        if tile != event.tile:
+            event = Lay(tile, event.end)
+        key = normal(tile)
         if key in hand.laid:
             raise IllegalMove(f"{tile_text(tile)} was already laid in this hand",
                               kind="already_laid", player=name, tile=tile_text(tile))
@@ -224,6 +226,9 @@ class Match:
         if hand.boneyard == 0:
             raise IllegalMove(f"{name} cannot draw: the boneyard is empty, so {name} passes",
                               kind="boneyard_empty", player=name)
+        if isinstance(event.count, bool) or not isinstance(event.count, int) or event.count < 1:
+            raise IllegalMove(f"{name} cannot draw {event.count!r} tiles: draw one tile or more",
+                              kind="draw_nothing", player=name, count=str(event.count))
         if event.count > hand.boneyard:
             raise IllegalMove(f"{name} cannot draw {event.count}: only {hand.boneyard} "
                               f"left in the boneyard", kind="draw_too_many", player=name,
@@ -279,7 +284,11 @@ class Match:
         self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
                                table.hand_size, len(table.sides), announced))
 
-    def _remaining(self, event: Remaining) -> None:
+    def preview_end(self, held: dict) -> Score:
+        """The end-of-hand score the entered pips would give, without entering them."""
+        return self._end_score(Remaining(tuple(sorted(held.items()))))
+
+    def _end_score(self, event: Remaining) -> Score:
         if self.phase != "end":
             if self.phase == "over":
                 raise self._over_error()
@@ -288,13 +297,17 @@ class Match:
         hand = self.hands[-1]
         required, optional = self.needed_remaining()
         pips = check_remaining(self.table, hand, dict(event.held), required, optional)
-        hand.remaining = dict(event.held)
         if hand.result == "domino":
-            hand.end = domino_score(hand.number, self.table, hand.winner, pips)
-        else:
-            hand.end = blocked_score(hand.number, self.table, pips)
-        if hand.end.points:
-            self._award(hand, hand.end.side, hand.end.points)
+            return domino_score(hand.number, self.table, hand.winner, pips)
+        return blocked_score(hand.number, self.table, pips)
+
+    def _remaining(self, event: Remaining) -> None:
+        score = self._end_score(event)
+        hand = self.hands[-1]
+        hand.remaining = dict(event.held)
+        hand.end = score
+        if score.points:
+            self._award(hand, score.side, score.points)
         if self.winner is None and hand.result == "domino":
             self._new_hand(hand.winner, announced=False)
 

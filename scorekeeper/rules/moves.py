@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .errors import IllegalMove
 from .hand import End, Hand
-from .tiles import ALL_TILES, Tile, tile_text
+from .tiles import ALL_TILES, Tile
 
 SIDE_WORD = {"L": "left", "R": "right"}
 

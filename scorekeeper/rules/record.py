@@ -38,8 +38,12 @@ def load_record(text: str | bytes) -> dict:
     return doc
 
 
-def read_record(doc: dict) -> Match:
-    """The match a record describes, each event checked by the rules."""
+def read_record(doc: dict, pending_pips: bool = False) -> Match:
+    """The match a record describes, each event checked by the rules.
+
+    With pending_pips, the last hand may have ended without its `remaining`: the
+    app exports a match that way while the table is still counting the pips.
+    """
     if doc.get("format") != FORMAT:
         raise UnreadableRecord(f'"format" must be "{FORMAT}", not {doc.get("format")!r}')
     for field in ("players", "hands"):
@@ -56,11 +60,12 @@ def read_record(doc: dict) -> Match:
     for number, hand in enumerate(doc["hands"], 1):
         if not isinstance(hand, dict) or not isinstance(hand.get("moves"), list):
             raise UnreadableRecord(f'hand {number} needs "moves", a list of moves')
-        _read_hand(match, number, hand)
+        last = number == len(doc["hands"])
+        _read_hand(match, number, hand, pending_pips and last)
     return match
 
 
-def _read_hand(match: Match, number: int, hand: dict) -> None:
+def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> None:
     place = f"hand {number}"
     try:
         _read_starter(match, number, hand.get("starter"))
@@ -74,6 +79,8 @@ def _read_hand(match: Match, number: int, hand: dict) -> None:
             match.push(parse_move(text))
         except RuleError as error:
             raise IllegalRecord(f"{place}, move {index} ({who})", error) from None
+    if pending_pips and match.phase == "end" and hand.get("remaining") is None:
+        return
     try:
         _read_remaining(match, hand.get("remaining"))
     except RuleError as error:
@@ -84,7 +91,8 @@ def _read_starter(match: Match, number: int, starter) -> None:
     phase = match.phase
     if phase == "over":
         raise match._over_error()
-    if phase in ("play", "end"):
+    # A hand that was started but has no moves has not ended either: each record hand is new.
+    if phase in ("play", "end") or (phase == "lead" and len(match.hands) < number):
         raise RuleError(f"hand {number - 1} has not ended", kind="hand_under_way")
     if starter is None:
         if phase == "start":

@@ -32,6 +32,16 @@ def parse_tile(text: str) -> Tile:
     return (a, b)
 
 
+def checked_tile(tile) -> Tile:
+    """The tile as a pair of pips from 0 to 6, in the order given; else BadTile."""
+    if (isinstance(tile, (tuple, list)) and len(tile) == 2
+            and all(isinstance(pip, int) and not isinstance(pip, bool) and 0 <= pip <= 6
+                    for pip in tile)):
+        return tuple(tile)
+    raise BadTile(f"{tile!r} is not a tile of the double-six set: pips go from 0 to 6",
+                  kind="not_in_set", text=str(tile))
+
+
 def tile_text(tile: Tile) -> str:
     """The tile as players say it: `3-5`."""
     return f"{tile[0]}-{tile[1]}"

@@ -2,6 +2,7 @@
 
 from flask import render_template, request
 from flask_babel import Babel
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
@@ -28,13 +29,21 @@ def init_web(app) -> None:
 
 
 def _http_error(error: HTTPException):
+    description = error.description
+    if error.code == 413:
+        description = _("That file is too large: a match record may be at most 256 KB.")
     return render_template("errors/error.html", code=error.code, name=error.name,
-                           description=error.description), error.code
+                           description=description), error.code
 
 
 def _csrf_error(error: CSRFError):
-    return render_template("errors/error.html", code=400, name="Form expired",
-                           description=error.description), 400
+    """A form from an expired session: htmx reloads the page for a fresh token."""
+    response = render_template("errors/error.html", code=400, name=_("Form expired"),
+                               description=_("This page was open too long or the server "
+                                             "was reset. Reload the page and tap again.")), 400
+    if request.htmx:
+        return "", 400, {"HX-Refresh": "true"}
+    return response
 
 
 def _security_headers(response):

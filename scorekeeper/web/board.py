@@ -1,10 +1,16 @@
 """The read-only scoreboard of a match, for other phones and the pub's TV.
 
 It polls; an unchanged match answers 304 from its revision alone, without a rebuild.
+A changed one is rendered once per revision and kept: every phone and the TV
+watching a table ask for the same revision within a few seconds of each other.
 """
 
+import threading
+from collections import OrderedDict
+
 import segno
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import get_locale
 
 from .. import store
 from ..db import get_db
@@ -23,20 +29,44 @@ def show(match_id: str, key: str):
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        stored = store.load(db, match_id, key, scoring=False)
-        template = "board/_board.html" if request.htmx else "board/board.html"
-        response = Response(render_template(template, stored=stored, match=stored.match,
-                                            view=view))
+        response = Response(_rendered(db, row, etag))
     response.set_etag(etag)
     response.headers["Vary"] = "HX-Request"
     return response
 
 
+RENDERED_KEPT = 256
+"""Rendered scoreboards kept per app (a few KB each): more than one per table of a busy night."""
+
+
+def _rendered(db, row, etag: str) -> str:
+    """The scoreboard at this revision, rendered once and kept (least recently used dropped).
+
+    It is a pure function of the match's revision, the fragment-or-page choice (both in
+    the ETag) and the locale: nothing in the board templates may depend on the request.
+    """
+    kept, lock = current_app.extensions.setdefault(
+        "scorekeeper.boards", (OrderedDict(), threading.Lock()))
+    key = (etag, str(get_locale()))
+    with lock:
+        body = kept.get(key)
+        if body is not None:
+            kept.move_to_end(key)
+            return body
+    stored = store.rebuild(db, row)
+    template = "board/_board.html" if request.htmx else "board/board.html"
+    body = render_template(template, stored=stored, match=stored.match, view=view)
+    with lock:
+        kept[key] = body
+        while len(kept) > RENDERED_KEPT:
+            kept.popitem(last=False)
+    return body
+
+
 @bp.get("/qr.svg")
 def qr(match_id: str, key: str):
     """The scoreboard link as a QR code, drawn on the table screen."""
-    stored = store.load(get_db(), match_id, key, scoring=False)
-    if stored is None:
+    if store.find(get_db(), match_id, key, scoring=False) is None:  # no rebuild needed
         abort(404)
     link = url_for("board.show", match_id=match_id, key=key, _external=True)
     svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")

@@ -59,10 +59,14 @@ class NewMatchForm(FlaskForm):
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
 
 
+MAX_POSITION = 2**31
+"""No match gets near this many entries; a larger pos would overflow SQLite's integers."""
+
+
 class PositionForm(FlaskForm):
     """Every write names the revision it was made against, so a stale tap is caught."""
 
-    pos = IntegerField(validators=[InputRequired(), NumberRange(0)])
+    pos = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
 
 class StartForm(PositionForm):

@@ -60,7 +60,7 @@ def import_record():
     error = None
     if form.validate_on_submit():
         try:
-            match = read_record(load_record(form.record.data.read()))
+            match = read_record(load_record(form.record.data.read()), pending_pips=True)
         except (UnreadableRecord, RuleError) as problem:
             error = str(problem)
         else:

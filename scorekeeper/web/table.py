@@ -79,6 +79,8 @@ def _stale(match_id: str, key: str, seen: int, event):
         if request.htmx:
             return render_table(stored)
         return redirect(url_for("table.show", match_id=match_id, key=key), 303)
+    if not since:  # a pos this match never reached: a restored backup, a forged form
+        return render_table(stored, 409, notice=_("The table has changed. Here is the table now."))
     done = ", ".join(view.describe_entry(kind, entry, stored.match) for kind, entry in since)
     notice = _("The other phone entered %(what)s first. Here is the table now.", what=done)
     return render_table(stored, 409, notice=notice)
@@ -127,16 +129,18 @@ def undo(match_id: str, key: str):
 
 
 def held_from_request(match) -> dict:
-    """pips_N (a number) or tiles_N (the tiles tapped) for each seat whose pips are needed."""
-    required, optional = match.needed_remaining()
+    """pips_N (a number) or tiles_N (the tiles tapped) for each seat; the engine checks them.
+
+    Read the same whatever the match's phase, so a repeated tap makes the same event.
+    """
     held = {}
-    for seat in required + optional:
+    for seat in range(len(match.table.players)):
         tiles = request.form.getlist(f"tiles_{seat}")
         pips = request.form.get(f"pips_{seat}", "").strip()
         if tiles and any(tiles):
             held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
         elif pips:
-            if not pips.isdigit() or len(pips) > 4:
+            if not (pips.isascii() and pips.isdigit()) or len(pips) > 4:
                 name = match.table.players[seat]
                 raise RuleError(_("%(name)s's pips must be a whole number, not %(value)s",
                                   name=name, value=pips[:20]), kind="pips_not_number")

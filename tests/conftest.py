@@ -1,0 +1,276 @@
+"""Fixtures as in flaskr: an app on a temporary database, its test client and CLI runner.
+
+Beside them, small helpers for the web tests: create a match through the form, read
+the revision (`pos`) a page sends back, drive a match as the scorer's phone does, and
+read what the database holds afterwards.
+"""
+
+import io
+import json
+import re
+import shutil
+import sqlite3
+
+import pytest
+from jinja2 import BytecodeCache
+
+from scorekeeper import create_app, store
+from scorekeeper.db import connect, upgrade
+from scorekeeper.rules import default_hand_size, default_target
+
+HTMX = {"HX-Request": "true"}
+"""The header htmx sends with every request it makes."""
+
+_POS = re.compile(r'name="pos" value="(\d+)"')
+_TEST_CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test-secret"}
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates kept in memory for the whole session, keyed by source.
+
+    Every test makes a new app, and so a new Jinja environment; without this each one
+    compiles every template again, which is most of the suite's time.
+    """
+
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATES = _CompiledTemplates()
+
+
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory) -> str:
+    """A database with the newest schema and no match, made once and copied for each app."""
+    path = str(tmp_path_factory.mktemp("schema") / "empty.sqlite")
+    conn = connect(path)
+    try:
+        upgrade(conn)
+    finally:
+        conn.close()
+    return path
+
+
+@pytest.fixture
+def app_factory(tmp_path, empty_database):
+    """create_app on a new database in tmp_path, with the test settings and any others."""
+    held = []
+
+    def make(name: str = "scorekeeper.sqlite", **config):
+        shutil.copyfile(empty_database, tmp_path / name)
+        app = create_app({**_TEST_CONFIG, "DATABASE": str(tmp_path / name), **config})
+        app.jinja_env.bytecode_cache = _TEMPLATES
+        # Kept open, as a running server would: the last connection to close checkpoints
+        # the WAL to disk, and each request's connection would otherwise be the last.
+        held.append(sqlite3.connect(app.config["DATABASE"]))
+        return app
+
+    yield make
+    for conn in held:
+        conn.close()
+
+
+@pytest.fixture
+def app(app_factory):
+    return app_factory()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def read_pos(html: str) -> int:
+    """The revision every form of a table page or fragment sends back as `pos`."""
+    found = set(_POS.findall(html))
+    assert len(found) == 1, f"expected one pos on the page, found {sorted(found)}"
+    return int(found.pop())
+
+
+@pytest.fixture
+def pos_of():
+    return read_pos
+
+
+def create_match(client, players=("Ann", "Bob"), partnerships=False, target=None,
+                 hand_size=None) -> str:
+    """Fill in the new-match form; returns the scoring URL the answer redirects to."""
+    count = len(players)
+    form = {"count": str(count),
+            "target": str(target or default_target(count, partnerships)),
+            "hand_size": str(hand_size or default_hand_size(count))}
+    form.update({f"player{seat}": name for seat, name in enumerate(players, 1)})
+    if partnerships:
+        form["partnerships"] = "y"
+    response = client.post("/new", data=form)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+@pytest.fixture
+def new_match(client):
+    """create_match on the test client; pass client= to use another one."""
+
+    def make(players=("Ann", "Bob"), partnerships=False, target=None, hand_size=None,
+             client=client) -> str:
+        return create_match(client, players, partnerships, target, hand_size)
+
+    return make
+
+
+class Phone:
+    """The scorer's phone on one match: each action posts what the table page's form posts."""
+
+    def __init__(self, client, url: str):
+        self.client = client
+        self.url = url
+        _, _, self.match_id, self.key = url.split("/")
+        self._seen = None  # the pos on the last table this phone was shown
+
+    def page(self, htmx: bool = False):
+        response = self.client.get(self.url, headers=HTMX if htmx else {})
+        self._remember(response)
+        return response
+
+    def pos(self) -> int:
+        """The pos of the table this phone shows now, as its forms would send it."""
+        return self._seen if self._seen is not None else read_pos(self.page().text)
+
+    def post(self, action: str, data=None, pos=None, htmx: bool = True):
+        """POST to /<action> with the pos of the table on screen unless one is given."""
+        fields = dict(data or {})
+        fields["pos"] = self.pos() if pos is None else pos
+        response = self.client.post(f"{self.url}/{action}", data=fields,
+                                    headers=HTMX if htmx else {})
+        self._remember(response)
+        return response
+
+    def _remember(self, response) -> None:
+        found = _POS.findall(response.text) if response.status_code != 303 else []
+        self._seen = int(found[0]) if found else None
+
+    def start(self, seat: int, **kwargs):
+        return self.post("start", {"seat": seat}, **kwargs)
+
+    def lay(self, move: str, **kwargs):
+        return self.post("lay", {"move": move}, **kwargs)
+
+    def draw(self, **kwargs):
+        return self.post("draw", **kwargs)
+
+    def pass_turn(self, **kwargs):
+        return self.post("pass", **kwargs)
+
+    def undo(self, **kwargs):
+        return self.post("undo", **kwargs)
+
+    def end(self, fields, **kwargs):
+        return self.post("end", fields, **kwargs)
+
+    def play(self, *moves: str):
+        """Lay, draw or pass each move in turn; every one must be accepted."""
+        response = None
+        for move in moves:
+            if move == "draw":
+                response = self.draw()
+            elif move == "pass":
+                response = self.pass_turn()
+            else:
+                response = self.lay(move)
+            assert response.status_code == 200, (move, response.text)
+        return response
+
+
+@pytest.fixture
+def phone(client, new_match):
+    """A new match through the form, and a Phone scoring it (same arguments as new_match)."""
+
+    def make(*args, client=client, **kwargs) -> Phone:
+        return Phone(client, new_match(*args, client=client, **kwargs))
+
+    return make
+
+
+@pytest.fixture
+def imported(client):
+    """A match set up in one write by importing its record; returns a Phone scoring it.
+
+    For tests whose subject is what comes after the setup: one transaction instead of one
+    per move keeps the suite fast.
+    """
+
+    def make(players=("Ann", "Bob"), hands=(), client=client, **setup) -> Phone:
+        record = {"format": "allfives-match/1", "players": list(players),
+                  "hands": list(hands), **setup}
+        response = client.post("/import", data={
+            "record": (io.BytesIO(json.dumps(record).encode()), "setup.json")})
+        assert response.status_code == 303, response.text
+        return Phone(client, response.headers["Location"])
+
+    return make
+
+
+@pytest.fixture
+def other_phone(app):
+    """A second phone, with its own browser session, scoring the same match as `table`."""
+
+    def make(table: Phone) -> Phone:
+        return Phone(app.test_client(), table.url)
+
+    return make
+
+
+@pytest.fixture
+def entries(app):
+    """The entries stored for a match, as (kind, data) rows in order."""
+
+    def read(match_id: str) -> list[tuple[str, str]]:
+        conn = sqlite3.connect(app.config["DATABASE"])
+        try:
+            return conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
+                                (match_id,)).fetchall()
+        finally:
+            conn.close()
+
+    return read
+
+
+@pytest.fixture
+def match_count(app):
+    """How many matches the database holds."""
+
+    def count() -> int:
+        conn = sqlite3.connect(app.config["DATABASE"])
+        try:
+            return conn.execute("SELECT count(*) FROM matches").fetchone()[0]
+        finally:
+            conn.close()
+
+    return count
+
+
+@pytest.fixture
+def stored(app):
+    """The match as the store rebuilds it from its entries (None if the key does not open it)."""
+
+    def load(match_id: str, key: str) -> store.Stored | None:
+        conn = connect(app.config["DATABASE"])
+        try:
+            return store.load(conn, match_id, key, scoring=True)
+        finally:
+            conn.close()
+
+    return load

@@ -1,0 +1,239 @@
+"""`scorekeeper replay` as a referee runs it: a console command, files in, text or JSON out."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FORMAT = "allfives-match/1"
+ANN_GOES_OUT = ["2-1", "draw", "1-1@R", "2-6@L"]
+ANN_GOES_OUT_4 = ["2-1", "draw", "1-1@R", "draw", "2-2@L", "draw", "1-4@R", "4-3@R"]
+
+# Ann goes out against Bob's 12 (10 points), then leads 6-4 (10 more) and reaches the
+# target of 15 in the middle of hand 2.
+WON = {"format": FORMAT, "players": ["Ann", "Bob"], "target": 15, "hand_size": 2,
+       "hands": [{"starter": "Ann", "moves": ANN_GOES_OUT, "remaining": {"Bob": 12}},
+                 {"moves": ["6-4"]}]}
+# Partnerships: Ann goes out (Bob 12 → 10, Dan 3 → 5), then hand 2 is under way.
+UNFINISHED = {"format": FORMAT, "players": ["Ann", "Bob", "Cat", "Dan"], "partnerships": True,
+              "hand_size": 2,
+              "hands": [{"starter": "Ann", "moves": ANN_GOES_OUT_4,
+                         "remaining": {"Bob": 12, "Dan": ["0-0", "0-3"]}},
+                        {"moves": ["5-5", "5-0"]}]}
+# Blocked at once: Ann leads 0-0, Bob draws the boneyard dry, both pass.
+BLOCKED = {"format": FORMAT, "players": ["Ann", "Bob"],
+           "hands": [{"starter": "Ann", "moves": ["0-0", "draw 14", "pass", "pass"],
+                      "remaining": {"Ann": 20, "Bob": 148}}]}
+ILLEGAL = {"format": FORMAT, "players": ["Ann", "Bob"],
+           "hands": [BLOCKED["hands"][0],
+                     {"starter": "Ann",
+                      "moves": ["6-1", "draw", "1-3@R", "3-4", "4-0", "0-3", "4-2"]}]}
+ILLEGAL_MESSAGE = "hand 2, move 7 (Bob 4-2): 4-2 matches neither open end (6 and 3)"
+
+
+def installed_script() -> str:
+    """The console script pip installed beside this Python, else the one on PATH."""
+    beside = Path(sys.executable).with_name("scorekeeper")
+    found = str(beside) if beside.exists() else shutil.which("scorekeeper")
+    assert found, "the scorekeeper console script is not installed"
+    return found
+
+
+def replay(*args, stdin: str | None = None, script: bool = False, cwd=None):
+    command = [installed_script()] if script else [sys.executable, "-m", "scorekeeper.cli"]
+    result = subprocess.run(command + ["replay", *map(str, args)], input=stdin,
+                            capture_output=True, text=True, encoding="utf-8", timeout=60,
+                            cwd=cwd, env=os.environ | {"PYTHONIOENCODING": "utf-8"})
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+@pytest.fixture
+def write(tmp_path):
+    def write(name: str, doc) -> Path:
+        path = tmp_path / name
+        path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+        return path
+
+    return write
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+def test_the_installed_command_tells_the_match_hand_by_hand(write):
+    result = replay(write("won.json", WON), script=True)
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Ann v Bob: first to 15, 2 tiles each"
+    for line in [
+        "Hand 1: Ann leads",
+        "  Ann lays 2-1: lead 2-1: 2 + 1 = 3, not a multiple of five: no score",
+        "  Bob draws a tile",
+        "  Bob lays 1-1 on the right: 2 + 1-1 (2) = 4, not a multiple of five: no score",
+        "  Domino! Ann went out. Bob 12 → 10: 10 to Ann",
+        "  Hand 1 points: Ann 10, Bob 0",
+        "  Score: Ann 10, Bob 0",
+        "Hand 2: Ann leads",
+        "  Ann lays 6-4: lead 6-4: 6 + 4 = 10 → 10 to Ann",
+        "  The match ends here: nothing more is played or scored.",
+    ]:
+        assert line in lines
+    assert lines[-1] == "Ann reached 20 and won the match. Final score: Ann 20, Bob 0"
+
+
+def test_text_shows_blocked_hands_with_the_rounding(write):
+    result = replay(write("blocked.json", BLOCKED))
+    assert result.returncode == 0
+    assert ("  Blocked: every player passed. blocked: Ann 20 → 20 fewest; Bob 148 → 150; "
+            "150 − 20 = 130 to Ann") in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-1] == "Not finished. Score: Ann 130, Bob 0"
+
+
+def test_text_names_partnerships_and_an_unfinished_hand(write):
+    result = replay(write("pairs.json", UNFINISHED))
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Ann & Cat v Bob & Dan: first to 250, 2 tiles each"
+    assert "  Domino! Ann went out. Bob 12 → 10, Dan 3 → 5: 15 to Ann & Cat" in lines
+    assert "  Bob lays 0-5 on the left: 0 + 5-5 (10) = 10 → 10 to Bob & Dan" in lines
+    assert "  (the hand is not finished)" in lines
+    assert lines[-1] == "Not finished. Score: Ann & Cat 25, Bob & Dan 10"
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def test_json_has_exactly_the_documented_shape(write):
+    result = replay("--json", write("won.json", WON))
+    assert result.returncode == 0 and result.stderr == ""
+    assert json.loads(result.stdout) == {
+        "sides": [{"players": ["Ann"], "score": 20}, {"players": ["Bob"], "score": 0}],
+        "target": 15,
+        "winner": 0,
+        "hands": [
+            {"number": 1, "starter": "Ann", "result": "domino", "points": [10, 0],
+             "moves": [{"player": "Ann", "move": "2-1", "ends": 3, "points": 0},
+                       {"player": "Bob", "move": "draw", "points": 0},
+                       {"player": "Bob", "move": "1-1@R", "ends": 4, "points": 0},
+                       {"player": "Ann", "move": "2-6@L", "ends": 8, "points": 0}]},
+            {"number": 2, "starter": "Ann", "result": "won", "points": [10, 0],
+             "moves": [{"player": "Ann", "move": "6-4", "ends": 10, "points": 10}]},
+        ],
+    }
+
+
+def test_json_sides_are_partnerships_in_seat_order_and_moves_as_written(write):
+    summary = json.loads(replay("--json", write("pairs.json", UNFINISHED)).stdout)
+    assert summary["sides"] == [{"players": ["Ann", "Cat"], "score": 25},
+                                {"players": ["Bob", "Dan"], "score": 10}]
+    assert summary["target"] == 250 and summary["winner"] is None
+    assert [hand["result"] for hand in summary["hands"]] == ["domino", "unfinished"]
+    assert [hand["points"] for hand in summary["hands"]] == [[15, 0], [10, 10]]
+    assert [move["move"] for move in summary["hands"][1]["moves"]] == ["5-5", "5-0"]
+    assert summary["hands"][1]["starter"] == "Ann"
+
+
+def test_json_draws_and_passes_have_no_ends_and_no_points(write):
+    summary = json.loads(replay("--json", write("blocked.json", BLOCKED)).stdout)
+    hand = summary["hands"][0]
+    assert hand["result"] == "blocked" and hand["points"] == [130, 0]
+    assert hand["moves"] == [
+        {"player": "Ann", "move": "0-0", "ends": 0, "points": 0},
+        {"player": "Bob", "move": "draw 14", "points": 0},
+        {"player": "Bob", "move": "pass", "points": 0},
+        {"player": "Ann", "move": "pass", "points": 0},
+    ]
+
+
+def test_json_for_several_files_is_one_object_per_line(write):
+    files = [write("won.json", WON), write("pairs.json", UNFINISHED),
+             write("blocked.json", BLOCKED)]
+    result = replay("--json", *files)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3
+    summaries = [json.loads(line) for line in lines]
+    assert [(summary["target"], summary["winner"]) for summary in summaries] == [
+        (15, 0), (250, None), (250, None)]
+    assert [len(summary["sides"]) for summary in summaries] == [2, 2, 2]
+    assert summaries[1]["sides"][0]["players"] == ["Ann", "Cat"]
+
+
+def test_a_record_can_come_from_standard_input():
+    result = replay("--json", "-", stdin=json.dumps(WON))
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["winner"] == 0
+
+
+# -- refusals -----------------------------------------------------------------------------------
+
+
+def test_an_illegal_record_exits_1_with_one_line_naming_the_place(write):
+    result = replay(write("illegal.json", ILLEGAL))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == ILLEGAL_MESSAGE + "\n"
+
+
+@pytest.mark.parametrize("args, hands, message", [
+    ([], [{"moves": ["5-5"]}], "hand 1, starter: say who leads"),
+    (["--json"], [{"starter": "Ann", "moves": ["5-5", "pass"]}],
+     "hand 1, move 2 (Bob pass): Bob must draw first"),
+    (["--json"], [{"starter": "Ann", "moves": []}, {"moves": ["5-5"]}],
+     "hand 2, starter: hand 1 has not ended"),
+    ([], [{"starter": "Ann", "moves": ["5-5"], "remaining": {"Bob": 3}}],
+     "hand 1, remaining: no pips are entered for this hand: it has not ended"),
+], ids=["no-starter", "pass", "hand-not-ended", "remaining-too-soon"])
+def test_every_illegal_record_exits_1_with_the_place_first(write, args, hands, message):
+    doc = {"format": FORMAT, "players": ["Ann", "Bob"], "hands": hands}
+    result = replay(*args, write("illegal.json", doc))
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"format": "allfives-match/1", "players": ["Ann", "Bob"], "hands": [',
+     "not JSON"),
+    ({"format": "allfives-match/0", "players": ["Ann", "Bob"], "hands": []},
+     '"format" must be "allfives-match/1"'),
+    ({"format": FORMAT, "players": ["Ann", "Bob"]}, 'the record has no "hands"'),
+    ({"format": FORMAT, "hands": []}, 'the record has no "players"'),
+    ({"format": FORMAT, "players": ["Ann", "Bob"], "hands": [{"starter": "Ann"}]},
+     'hand 1 needs "moves"'),
+], ids=["bad-json", "wrong-format", "no-hands", "no-players", "no-moves"])
+def test_a_file_that_is_not_a_record_exits_2_saying_what_is_missing(write, content, message):
+    result = replay(write("bad.json", content))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_a_missing_file_exits_2(tmp_path):
+    result = replay("missing.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "cannot read missing.json: No such file or directory\n"
+
+
+def test_several_files_exit_with_the_worst_status_and_name_each_failure(write):
+    good, illegal = write("good.json", WON), write("illegal.json", ILLEGAL)
+    unreadable = write("bad.json", "[]")
+    result = replay("--json", good, illegal)
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["winner"] == 0
+    assert result.stderr == f"{illegal}: {ILLEGAL_MESSAGE}\n"
+    result = replay(unreadable, good, illegal)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"{unreadable}: a record is a JSON object with format, players and hands",
+        f"{illegal}: {ILLEGAL_MESSAGE}"]
+    assert f"== {good}" in result.stdout
+
+
+def test_nothing_on_standard_input_is_not_a_record():
+    result = replay("-", stdin="")
+    assert result.returncode == 2
+    assert result.stderr.startswith("not JSON")

@@ -1,0 +1,208 @@
+"""Random legal matches with real dealt tiles, checked after every event, undo mixed in.
+
+The simulator (scorekeeper.simulation.RandomTable) holds the hidden side of the table:
+who holds which tile and what is left in the boneyard. Every event it makes goes
+through the Match, so these tests check the engine against real tiles, not against a
+second copy of the rules.
+"""
+
+import json
+import random
+
+import pytest
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from scorekeeper.replay import summary
+from scorekeeper.rules import (
+    ALL_TILES,
+    Draw,
+    Lay,
+    Match,
+    Pass,
+    Remaining,
+    RuleError,
+    Start,
+    Table,
+)
+from scorekeeper.rules.record import read_record, write_record
+from scorekeeper.simulation import RandomTable, play_match
+
+
+@st.composite
+def tables(draw) -> Table:
+    players = draw(st.sampled_from([2, 3, 4]))
+    partnerships = players == 4 and draw(st.booleans())
+    target = draw(st.sampled_from([61, 100, 150, None]))
+    hand_size = draw(st.none() | st.integers(1, 28 // players))
+    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size)
+
+
+def snapshot(match: Match):
+    """Everything derived from the log that an undo or a refusal must leave as it was."""
+    return (list(match.log), list(match.scores), match.winner, match.phase, match.turn,
+            match.placements(), match.can_draw, match.can_pass, match.needed_remaining(),
+            json.dumps(write_record(match)))
+
+
+def illegal_events(match: Match) -> list:
+    """Events the rules must refuse now, worked out from the table as a referee sees it."""
+    players = len(match.table.players)
+    every_kind = [Lay((6, 6)), Lay((0, 1), "L"), Draw(1), Pass(), Start(0), Remaining(())]
+    found = [Start(players), Start(-1), Lay((7, 0)), Draw(0),
+             Remaining(((players, 0),))]
+    phase, hand = match.phase, match.hand
+    if phase in ("over", "end"):
+        found += every_kind + [Remaining(tuple((seat, 1000) for seat in range(players)))]
+    elif phase == "start":
+        found += [Lay((6, 6)), Draw(1), Pass(), Remaining(((0, 0),))]
+    elif phase == "lead":
+        found += [Draw(1), Pass(), Remaining(((0, 0),))]
+        found += [Start(seat) for seat in range(players)
+                  if hand.announced or seat != hand.starter]
+    else:
+        left, right = hand.ends
+        found += [Start(seat) for seat in range(players)] + [Remaining(((0, 0),))]
+        found += [Draw(hand.boneyard + 1), Pass() if hand.boneyard else Draw(1)]
+        for tile in ALL_TILES:
+            fits = {"L": left.value in tile, "R": right.value in tile}
+            if tile in hand.laid:
+                found += [Lay(tile), Lay(tile[::-1], "R")]
+            elif not any(fits.values()):
+                found.append(Lay(tile))
+            elif fits["L"] != fits["R"]:
+                found.append(Lay(tile, "R" if fits["L"] else "L"))
+        both = (left.value, right.value)
+        if left.value != right.value and tuple(sorted(both)) not in hand.laid:
+            found.append(Lay(both))  # fits both ends, leaving different ends: say which
+    return found
+
+
+class RandomMatches(RuleBasedStateMachine):
+    """A table of random players; rules play, undo and try what the rules forbid."""
+
+    @initialize(table=tables(), seed=st.integers(0, 2**32 - 1))
+    def sit_down(self, table, seed):
+        self.match = Match(table)
+        self.sim = RandomTable(self.match, random.Random(seed))
+        self.before: list = []  # the snapshot before each event of the log
+        self.events = 0  # events played or undone so far
+        self.round_tripped = -1  # the value of self.events at the last record round trip
+
+    @precondition(lambda self: not self.match.is_over())
+    @rule(events=st.integers(1, 12))
+    def play(self, events):
+        for _ in range(events):
+            if self.match.is_over():
+                break
+            self.before.append(snapshot(self.match))
+            self.sim.step()
+            self.events += 1
+            assert len(self.match.log) == len(self.before)
+            self.check_every_tile_is_somewhere()
+            self.check_the_match_stops_at_the_target()
+
+    @precondition(lambda self: self.match.log)
+    @rule(events=st.integers(1, 4))
+    def undo(self, events):
+        for _ in range(min(events, len(self.match.log))):
+            self.sim.undo()
+            self.events += 1
+            assert snapshot(self.match) == self.before.pop()
+
+    @rule(data=st.data())
+    def refuse_an_illegal_event(self, data):
+        event = data.draw(st.sampled_from(illegal_events(self.match)), label="event")
+        before = snapshot(self.match)
+        with pytest.raises(RuleError):
+            self.match.push(event)
+        assert snapshot(self.match) == before
+
+    @rule()
+    def record_round_trip(self):
+        if self.round_tripped == self.events:
+            return  # this state has been through the round trip already
+        self.round_tripped = self.events
+        doc = json.loads(json.dumps(write_record(self.match)))
+        if self.match.phase == "end":
+            # A record holds what was left in hands once a hand ends: until the pips are
+            # entered, the record is not complete and reading it says what is missing.
+            with pytest.raises(RuleError, match="the pips left with .* are needed"):
+                read_record(doc)
+            return
+        again = read_record(doc)
+        assert again.log == self.match.log
+        assert (again.scores, again.winner) == (self.match.scores, self.match.winner)
+        assert summary(again, doc["hands"])["sides"] == summary(self.match)["sides"]
+
+    def teardown(self):
+        event(f"ended in phase {self.match.phase}")
+
+    @invariant()
+    def check_every_tile_is_somewhere(self):
+        hand, sim = self.match.hand, self.sim
+        if hand is None:
+            return
+        assert len(hand.laid) + sum(hand.held) + hand.boneyard == 28
+        assert min(hand.held) >= 0 and hand.boneyard >= 0
+        if hand.moves or hand.announced:  # the simulator has dealt this hand
+            assert [len(tiles) for tiles in sim.hands] == hand.held
+            assert len(sim.boneyard) == hand.boneyard
+            hidden = [tile for tiles in sim.hands for tile in tiles] + sim.boneyard
+            assert sorted(hidden + sorted(hand.laid)) == sorted(ALL_TILES)
+
+    @invariant()
+    def check_every_score_is_a_positive_multiple_of_five(self):
+        totals = [0] * len(self.match.table.sides)
+        for score in self.match.score_list():
+            assert score.points > 0 and score.points % 5 == 0, score
+            totals[score.side] += score.points
+        assert totals == self.match.scores
+        assert [sum(hand.points[side] for hand in self.match.hands)
+                for side in range(len(totals))] == totals
+
+    @invariant()
+    def check_the_match_stops_at_the_target(self):
+        match = self.match
+        reached = [side for side, score in enumerate(match.scores)
+                   if score >= match.table.target]
+        assert reached == ([] if match.winner is None else [match.winner])
+        if match.winner is not None:
+            assert match.is_over() and match.phase == "over" and match.turn is None
+            assert match.placements() == []
+            assert not match.can_draw and not match.can_pass
+            scores_before_last_event = self.before[-1][1]
+            assert max(scores_before_last_event) < match.table.target
+
+
+RandomMatches.TestCase.settings = settings(max_examples=50, stateful_step_count=200,
+                                           deadline=None)
+TestRandomMatches = RandomMatches.TestCase
+
+
+def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with():
+    rng = random.Random(20_250)
+    finished_by = {"won": 0, "domino": 0, "blocked": 0}
+    for _ in range(200):
+        match = play_match(rng)
+        doc = json.loads(json.dumps(write_record(match)))
+        again = read_record(doc)
+        assert (again.log, again.scores, again.winner) == (match.log, match.scores,
+                                                           match.winner)
+        result = summary(again, doc["hands"])
+        assert [side["score"] for side in result["sides"]] == match.scores
+        assert [sum(hand["points"][side] for hand in result["hands"])
+                for side in range(len(match.scores))] == match.scores
+        assert match.winner is not None and result["winner"] == match.winner
+        assert match.scores[match.winner] >= match.table.target
+        assert [len(hand["moves"]) for hand in result["hands"]] == [
+            len(hand["moves"]) for hand in doc["hands"]]
+        finished_by[result["hands"][-1]["result"]] += 1
+    assert all(finished_by.values()), finished_by
