@@ -1,6 +1,7 @@
 """Every worked example of RULES.md §8, each played out on a real Match."""
 
 import pytest
+from tables import ANN, BOB, CAT, DAN, new_match, play
 
 from scorekeeper.rules import (
     ALL_TILES,
@@ -9,25 +10,8 @@ from scorekeeper.rules import (
     Score,
     explain,
     normal,
-    parse_move,
     parse_tile,
 )
-
-ANN, BOB, CAT, DAN = range(4)
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def new_match(players=2, starter=ANN, **setup) -> Match:
-    match = Match.create(NAMES[:players], **setup)
-    match.start(starter)
-    return match
-
-
-def play(match: Match, *moves: str) -> Match:
-    """Push moves written as in a match record (`3-5`, `3-5@R`, `draw`, `pass`)."""
-    for text in moves:
-        match.push(parse_move(text))
-    return match
 
 
 def counts(match: Match) -> list[int]:

@@ -6,6 +6,7 @@ match exactly as it was.
 """
 
 import pytest
+from tables import ANN, BOB, CAT, DAN, NAMES, new_match, play
 
 from scorekeeper.rules import (
     ALL_TILES,
@@ -25,22 +26,6 @@ from scorekeeper.rules import (
     round_to_five,
     tile_text,
 )
-
-ANN, BOB, CAT, DAN = range(4)
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def new_match(players=2, starter=ANN, **setup) -> Match:
-    match = Match.create(NAMES[:players], **setup)
-    match.start(starter)
-    return match
-
-
-def play(match: Match, *moves: str) -> Match:
-    """Push moves written as in a match record (`3-5`, `3-5@R`, `draw`, `pass`)."""
-    for text in moves:
-        match.push(parse_move(text))
-    return match
 
 
 def state(match: Match):
