@@ -11,7 +11,7 @@ from .hand import End, Hand, Played
 from .remaining import check_remaining
 from .scoring import Score, blocked_score, domino_score, ends_score
 from .table import Table
-from .tiles import Tile, checked_tile, normal, tile_text
+from .tiles import Tile, normal_of_checked, tile_text
 
 PHASES = ("start", "lead", "play", "end", "over")
 """start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
@@ -41,18 +41,10 @@ class Match:
 
     def push(self, event: Event) -> Event:
         """Apply one table event; returns it as logged (a tile's end made explicit)."""
-        if isinstance(event, Lay):
-            event = self._lay(event)
-        elif isinstance(event, Draw):
-            self._draw(event)
-        elif isinstance(event, Pass):
-            self._pass(event)
-        elif isinstance(event, Start):
-            self._start(event)
-        elif isinstance(event, Remaining):
-            self._remaining(event)
-        else:
+        apply = _APPLY.get(event.__class__)
+        if apply is None:
             raise TypeError(f"not a table event: {event!r}")
+        event = apply(self, event) or event
         self.log.append(event)
         return event
 
@@ -162,9 +154,9 @@ class Match:
     # -- the rules of each event --------------------------------------------
 
     def _playing_hand(self, what: str) -> Hand:
-        phase = self.phase
-        if phase in ("lead", "play"):
+        if self.winner is None and self.hands and self.hands[-1].result is None:
             return self.hands[-1]
+        phase = self.phase
         if phase == "over":
             raise self._over_error()
         if phase == "end":
@@ -182,24 +174,29 @@ class Match:
     def _lay(self, event: Lay) -> Lay:
         hand = self._playing_hand("tile")
         seat = hand.turn
-        name = self.table.players[seat]
-        tile = checked_tile(event.tile)
-        if tile != event.tile:
-            event = Lay(tile, event.end)
-        key = normal(tile)
+        tile = event.tile
+        key = normal_of_checked(tile)
         if key in hand.laid:
             raise IllegalMove(f"{tile_text(tile)} was already laid in this hand",
-                              kind="already_laid", player=name, tile=tile_text(tile))
+                              kind="already_laid", player=self.table.players[seat],
+                              tile=tile_text(tile))
         if not hand.moves:
+            if tile.__class__ is not tuple:  # a list or a tuple subclass: log a plain tuple
+                tile = (tile[0], tile[1])
             left = End(tile[0], tile[0] == tile[1])
             right = End(tile[1], left.double)
-            count, event = tile[0] + tile[1], Lay(tile, None)
+            count = tile[0] + tile[1]
+            if event.end is not None or tile is not event.tile:
+                event = Lay(tile, None)
         else:
-            end = moves.choose_end(hand, key, event.end, name, tile_text(tile))
+            end = moves.choose_end(hand, key, event.end, self.table.players[seat], tile)
             left, right = moves.ends_after(hand, key, end)
-            count = left.count() + right.count()
+            count = ((left.value << 1) if left.double else left.value) + \
+                ((right.value << 1) if right.double else right.value)
             if event.end != end:
                 event = Lay(key, end)
+            elif tile.__class__ is not tuple:
+                event = Lay((tile[0], tile[1]), end)
         hand.left, hand.right = left, right
         hand.laid.add(key)
         hand.held[seat] -= 1
@@ -316,3 +313,8 @@ class Match:
         hand.points[side] += points
         if self.scores[side] >= self.table.target:
             self.winner = side
+
+
+_APPLY = {Lay: Match._lay, Draw: Match._draw, Pass: Match._pass, Start: Match._start,
+          Remaining: Match._remaining}
+"""Each kind of table event and the rule that applies it; a rule returns the event as logged."""

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .errors import IllegalMove
 from .hand import End, Hand
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, Tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
 
@@ -23,16 +23,16 @@ def _fits(end: End, tile: Tile) -> bool:
     return end.value == tile[0] or end.value == tile[1]
 
 
-def _laid_on(end: End, tile: Tile) -> End:
-    """The new open end when `tile` is laid on `end`: its other half, crosswise if a double."""
-    other = tile[1] if tile[0] == end.value else tile[0]
-    return End(other, tile[0] == tile[1])
+_LAID_ON = {(tile, value): End(tile[1] if tile[0] == value else tile[0], tile[0] == tile[1])
+            for tile in ALL_TILES for value in tile}
+"""The new open end when a tile is laid on an end of that value: its other half, crosswise
+if a double. Ends are values, so one End per tile and value serves every match."""
 
 
 def ends_after(hand: Hand, tile: Tile, end: str) -> tuple[End, End]:
     if end == "L":
-        return _laid_on(hand.left, tile), hand.right
-    return hand.left, _laid_on(hand.right, tile)
+        return _LAID_ON[tile, hand.left.value], hand.right
+    return hand.left, _LAID_ON[tile, hand.right.value]
 
 
 def _same_either_way(hand: Hand, tile: Tile) -> bool:
@@ -41,9 +41,14 @@ def _same_either_way(hand: Hand, tile: Tile) -> bool:
     return sorted(on_left) == sorted(on_right)
 
 
-def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, name: str) -> str:
+def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: Tile) -> str:
     """The end a tile goes on: the one asked for, else the one it fits (left first)."""
-    fits_left, fits_right = _fits(hand.left, tile), _fits(hand.right, tile)
+    left, right = hand.left.value, hand.right.value
+    fits_left = left == tile[0] or left == tile[1]
+    fits_right = right == tile[0] or right == tile[1]
+    if asked == "L" and fits_left or asked == "R" and fits_right:
+        return asked  # the common case, first: a record or a button names its end
+    name = tile_text(written)
     if not fits_left and not fits_right:
         raise IllegalMove(f"{name} matches neither open end ({hand.left.value} and "
                           f"{hand.right.value})", kind="no_fit", player=player, tile=name,
@@ -56,12 +61,10 @@ def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, name: str
     if asked not in SIDE_WORD:
         raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
                           kind="not_an_end", player=player, tile=name)
-    if not (fits_left if asked == "L" else fits_right):
-        end = hand.left if asked == "L" else hand.right
-        raise IllegalMove(f"{name} does not fit the {SIDE_WORD[asked]} end ({end.value})",
-                          kind="wrong_end", player=player, tile=name,
-                          end=SIDE_WORD[asked], value=end.value)
-    return asked
+    end = hand.left if asked == "L" else hand.right  # asked for an end the tile does not fit
+    raise IllegalMove(f"{name} does not fit the {SIDE_WORD[asked]} end ({end.value})",
+                      kind="wrong_end", player=player, tile=name,
+                      end=SIDE_WORD[asked], value=end.value)
 
 
 def placements(hand: Hand) -> list[Placement]:

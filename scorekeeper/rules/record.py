@@ -71,13 +71,13 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
         _read_starter(match, number, hand.get("starter"))
     except RuleError as error:
         raise IllegalRecord(f"{place}, starter", error) from None
-    players = match.table.players
+    push = match.push
     for index, text in enumerate(hand["moves"], 1):
-        seat = match.turn
-        who = f"{players[seat]} {text}" if seat is not None else f"{text}"
         try:
-            match.push(parse_move(text))
+            push(parse_move(text))
         except RuleError as error:
+            seat = match.turn  # nobody's turn once the hand or the match is over
+            who = f"{match.table.players[seat]} {text}" if seat is not None else f"{text}"
             raise IllegalRecord(f"{place}, move {index} ({who})", error) from None
     if pending_pips and match.phase == "end" and hand.get("remaining") is None:
         return

@@ -17,7 +17,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     if missing:
         raise ImpossibleHand(f"the pips left in {', '.join(missing)}'s hand are needed",
                              kind="pips_needed", players=missing)
-    unplayed = [tile for tile in ALL_TILES if tile not in hand.laid]
+    unplayed = sorted(pips(tile) for tile in ALL_TILES if tile not in hand.laid)
     seen: dict = {}
     pips_by_seat = {}
     for seat, value in sorted(given.items()):
@@ -29,7 +29,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     return pips_by_seat
 
 
-def _check_pips(name: str, value, count: int, unplayed) -> int:
+def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ImpossibleHand(f"{name}'s pips must be a whole number, not {value!r}",
                              kind="pips_not_number", player=name, value=str(value))

@@ -32,6 +32,17 @@ def parse_tile(text: str) -> Tile:
     return (a, b)
 
 
+_NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
+
+
+def normal_of_checked(tile) -> Tile:
+    """The (low, high) form of a tile given as a pair of pips 0-6; else BadTile. Hot path."""
+    key = _NORMAL_OF.get(tile) if tile.__class__ is tuple else None
+    if key is not None and tile[0].__class__ is int and tile[1].__class__ is int:
+        return key
+    return normal(checked_tile(tile))
+
+
 def checked_tile(tile) -> Tile:
     """The tile as a pair of pips from 0 to 6, in the order given; else BadTile."""
     if (isinstance(tile, (tuple, list)) and len(tile) == 2
@@ -56,9 +67,8 @@ def round_to_five(pip_count: int) -> int:
     return (pip_count + 2) // 5 * 5
 
 
-def pip_range(count: int, available) -> tuple[int, int]:
-    """Smallest and largest pip sum of `count` tiles taken from `available`."""
-    values = sorted(pips(tile) for tile in available)
+def pip_range(count: int, values: list[int]) -> tuple[int, int]:
+    """Smallest and largest sum of `count` of the tiles whose pips are `values` (sorted)."""
     if count > len(values):
         return (1, 0)
     return (sum(values[:count]), sum(values[len(values) - count:]) if count else 0)
