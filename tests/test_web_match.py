@@ -19,7 +19,7 @@ def errors(page: str) -> list[str]:
 
 def shown(page: str, css_class: str) -> list[str]:
     """The unescaped texts of the elements with the given class."""
-    pattern = rf'<(\w+) class="{css_class}"[^>]*>(.*?)</\1>'
+    pattern = rf'<(\w+) class="(?:[^"]* )?{css_class}(?: [^"]*)?"[^>]*>(.*?)</\1>'
     return [html.unescape(text) for _, text in re.findall(pattern, page, re.S)]
 
 
@@ -271,7 +271,7 @@ def test_a_tile_laid_through_htmx_answers_the_table_fragment(phone, entries, sto
     assert response.status_code == 200
     assert "<html" not in response.text
     assert response.text.lstrip().startswith('<section id="table"')
-    assert shown(response.text, "announce") == ["+10 Ann — lead 5-5: 5 + 5 = 10 → 10 to Ann"]
+    assert shown(response.text, "announce") == ["+10 Ann — lead 5-5: 5 + 5 = 10"]
     assert shown(response.text, "side-score") == ["10", "0"]
     assert shown(response.text, "turn") == ["Bob to play"]
     assert entries(table.match_id)[-1] == ("event", '{"lay": "5-5", "end": null}')
@@ -305,7 +305,7 @@ def test_a_tile_that_fits_both_ends_differently_is_offered_once_per_end(phone):
     table = phone()
     table.start(0)
     response = table.play("0-2", "2-5@R")  # ends 0 and 5
-    assert shown(response.text, "announce") == ["+5 Bob — 0 + 5 = 5 → 5 to Bob"]
+    assert shown(response.text, "announce") == ["+5 Bob — 0 + 5 = 5"]
     tiles = offered(response.text)
     assert tiles["0-5@L"] == 10  # ends 5 and 5
     assert tiles["0-5@R"] == 0  # ends 0 and 0
@@ -322,7 +322,7 @@ def test_the_six_three_is_offered_on_each_end_with_its_own_count(phone):
     assert {move: points for move, points in tiles.items() if move.startswith("3-6")} == {
         "3-6@L": 0, "3-6@R": 0}
     right = table.lay("6-3@R")  # ends 6 and 6
-    assert shown(right.text, "announce") == ["Ann: 6 + 6 = 12, not a multiple of five: no score"]
+    assert shown(right.text, "announce") == ["Ann: 6 + 6 = 12, no score"]
 
 
 def test_a_tile_that_fits_both_ends_the_same_way_is_offered_once(phone):
@@ -338,7 +338,7 @@ def test_laying_on_the_named_end_scores_that_end(phone, entries):
     table.play("0-2", "2-5@R")
     response = table.lay("0-5@L")
     assert response.status_code == 200
-    assert shown(response.text, "announce") == ["+10 Ann — 5 + 5 = 10 → 10 to Ann"]
+    assert shown(response.text, "announce") == ["+10 Ann — 5 + 5 = 10"]
     assert shown(response.text, "side-score") == ["10", "5"]
     assert entries(table.match_id)[-1] == ("event", '{"lay": "0-5", "end": "L"}')
 
@@ -861,7 +861,7 @@ def test_scoreboard_shows_the_match_without_any_control(phone):
     page = response.text
     assert shown(page, "side-score") == ["0", "10"]
     assert shown(page, "turn") == ["Ann to play"]
-    assert shown(page, "announce") == ["+10 Bob — lead 6-4: 6 + 4 = 10 → 10 to Bob"]
+    assert shown(page, "announce") == ["+10 Bob — lead 6-4: 6 + 4 = 10"]
     assert "<form" not in page
     assert 'name="pos"' not in page
     assert table.key not in page

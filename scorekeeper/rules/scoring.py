@@ -53,8 +53,8 @@ def blocked_score(hand: int, table: Table, pips_by_seat: dict) -> Score:
     return Score(hand, None, winner, points, "blocked", {"sides": sides, "tied": []})
 
 
-def explain(score: Score, table: Table) -> str:
-    """One line a referee can read out: the arithmetic, then who gets what."""
+def explain(score: Score, table: Table, award: bool = True) -> str:
+    """One line a referee can read out: the arithmetic, then (with award) who gets what."""
     facts = score.facts
     to = f"{score.points} to {table.side_name(score.side)}" if score.side is not None else ""
     if score.kind == "ends":
@@ -64,6 +64,8 @@ def explain(score: Score, table: Table) -> str:
         else:
             sum_text = " + ".join(_end_text(end) for end in facts["ends"])
             sum_text += f" = {facts['count']}"
+        if not award:
+            return sum_text
         if score.points:
             return f"{sum_text} → {to}"
         return f"{sum_text}, not a multiple of five: no score"

@@ -5,6 +5,7 @@ A changed one is rendered once per revision and kept: every phone and the TV
 watching a table ask for the same revision within a few seconds of each other.
 """
 
+import io
 import threading
 from collections import OrderedDict
 
@@ -69,6 +70,8 @@ def qr(match_id: str, key: str):
     if store.find(get_db(), match_id, key, scoring=False) is None:  # no rebuild needed
         abort(404)
     link = url_for("board.show", match_id=match_id, key=key, _external=True)
-    svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-    return Response(svg, mimetype="image/svg+xml",
+    svg = io.BytesIO()  # a file, not svg_inline(): an <img> needs the SVG namespace
+    segno.make(link, error="m").save(svg, kind="svg", xmldecl=False, scale=4, dark="#000",
+                                     light="#fff")
+    return Response(svg.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=86400"})

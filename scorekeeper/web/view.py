@@ -25,19 +25,24 @@ def last_count(match: Match) -> int | None:
     return None
 
 
-def announcement(match: Match) -> str | None:
-    """The score made by the last entry, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`."""
+def announcement(match: Match) -> dict | None:
+    """The last entry's score, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`.
+
+    `scored` is False for a tile that made no score: the screen shows it quietly.
+    """
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
-        return explain(ended.end, match.table)
+        return {"text": explain(ended.end, match.table), "scored": ended.end.points > 0}
     hand = match.hand
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
+    arithmetic = explain(score, match.table, award=False)
     if score.points:
-        return f"+{score.points} {player} — {explain(score, match.table)}"
-    return f"{player}: {explain(score, match.table)}"
+        return {"text": f"+{score.points} {player} — {arithmetic}", "scored": True}
+    return {"text": _("%(name)s: %(sum)s, no score", name=player, sum=arithmetic),
+            "scored": False}
 
 
 def placements(match: Match) -> list[dict]:

@@ -1,0 +1,106 @@
+"""More than one browser on a match: the read-only scoreboard, a double tap, and two
+scoring phones tapping at the same moment."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .pages import Scorer, assert_accessible, new_match, settled, shoot
+
+pytestmark = pytest.mark.browser
+
+
+def test_scoreboard_shows_a_move_within_the_polling_interval_and_changes_nothing(
+        mobile, open_phone, server):
+    table = new_match(mobile, 2, hand_size=3)
+    table.start("Ann")
+    board_link = mobile.locator("a.board-link").get_attribute("href")
+    assert table.url.split("/")[-1] not in board_link  # the scoring key is not shared
+
+    board = open_phone()
+    methods = []
+    board.on("request", lambda request: methods.append(request.method))
+    board.goto(board_link)
+    expect(board.locator(".turn")).to_have_text("Ann to play")
+    expect(board.locator(".side-score")).to_have_text(["0", "0"])
+    assert_accessible(board, "scoreboard")
+
+    table.lay("5-5")
+    poll_ms = server.app.config["POLL_SECONDS"] * 1000
+    expect(board.locator(".side-score")).to_have_text(["10", "0"], timeout=poll_ms + 1500)
+    expect(board.locator(".announce")).to_have_text("+10 Ann — lead 5-5: 5 + 5 = 10")
+    expect(board.locator(".turn")).to_have_text("Bob to play")
+    settled(board)
+    assert_accessible(board, "scoreboard after an update")
+    shoot(board, "scoreboard", docs=True)
+
+    # nothing on the board writes: no form, no button, no htmx verb but GET
+    assert board.locator("form, button, [hx-post], [hx-put], [hx-patch], [hx-delete]").count() == 0
+    assert table.url.split("/")[-1] not in board.content()
+    assert set(methods) == {"GET"}
+
+
+def test_a_double_tap_lays_the_tile_once(mobile, server):
+    table = new_match(mobile, 2, hand_size=3)
+    table.start("Ann")
+    posts = []
+    mobile.on("request", lambda request: request.method == "POST" and posts.append(request))
+
+    def all_answered():
+        mobile.wait_for_timeout(500)  # past the double-tap interval: nothing more is sent
+        for request in posts:
+            request.response()
+
+    before = len(server.entries(table.match_id))
+    table.tile("5-5").dblclick()
+    expect(table.heading).to_have_text("Bob to play")
+    all_answered()
+    assert len(server.entries(table.match_id)) == before + 1
+    expect(table.side_score("Ann")).to_have_text("10")
+
+    def double_tap(tile: str, pause_ms: int) -> None:
+        box = table.tile(tile).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        mobile.touchscreen.tap(x, y)
+        mobile.wait_for_timeout(pause_ms)
+        mobile.touchscreen.tap(x, y)
+        all_answered()
+
+    # the first tap's answer can be on the screen before the second tap lands, with
+    # another tile (the next player's) under the finger
+    double_tap("0-5", 0)  # Bob
+    double_tap("0-0", 150)  # Ann, as fast as a finger
+    assert len(server.entries(table.match_id)) == before + 3
+    expect(table.side_score("Bob")).to_have_text("10")  # 0-5: ends 0 and 5-5
+    expect(table.side_score("Ann")).to_have_text("20")  # 0-0: ends 0-0 and 5-5
+    expect(mobile.locator("#table .held li")).to_have_text(["Ann 1", "Bob 2", "Boneyard 22"])
+
+
+def test_two_phones_tapping_at_once_one_wins_and_the_other_sees_the_notice(
+        mobile, open_phone):
+    first = new_match(mobile, 2, hand_size=3)
+    first.start("Ann")
+    other = open_phone()
+    other.goto(first.url)
+    second = Scorer(other)
+    assert second.revision == first.revision
+    for page in (mobile, other):  # the phone that loses is answered 409 Conflict
+        page.watcher.expect("status of 409")
+
+    first.tile("5-5").tap()  # Ann leads 5-5 on one phone ...
+    second.tile("2-3").tap()  # ... while the other phone enters 2-3
+    for table in (first, second):
+        expect(table.pos).to_have_value(str(first.revision))
+        expect(table.heading).to_have_text("Bob to play")
+
+    notices = [table.page.locator("#table .notice") for table in (first, second)]
+    shown = [notice.count() for notice in notices]
+    assert sorted(shown) == [0, 1], shown
+    loser, winner = (second, first) if shown[1] else (first, second)
+    won_with = "5-5" if winner is first else "2-3"
+    expect(loser.page.locator("#table .notice")).to_have_text(
+        f"The other phone entered {won_with} first. Here is the table now.")
+    expect(loser.announcement).to_have_text(winner.announcement.inner_text())
+    expect(loser.page.locator("#table .side-score")).to_have_text(
+        ["10" if won_with == "5-5" else "5", "0"])
+    assert_accessible(loser.page, "the notice after a conflict")
+    shoot(loser.page, "conflict-notice")
