@@ -8,10 +8,14 @@ from . import moves
 from .errors import HandNotOver, HandOver, IllegalMove, IllegalStart, MatchOver, NothingToUndo
 from .events import Draw, Event, Lay, Pass, Remaining, Start
 from .hand import End, Hand, Played
+from .moves import LAID_ON as _LAID_ON
 from .remaining import check_remaining
 from .scoring import Score, blocked_score, domino_score, ends_score
 from .table import Table
+from .tiles import NORMAL_OF as _NORMAL_OF
 from .tiles import Tile, normal_of_checked, tile_text
+
+_tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
 PHASES = ("start", "lead", "play", "end", "over")
 """start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
@@ -172,10 +176,13 @@ class Match:
                          side=self.table.side_name(side), score=self.scores[side])
 
     def _lay(self, event: Lay) -> Lay:
+        # The hot path of every replay: kept flat, with its lookups done through tables.
         hand = self._playing_hand("tile")
         seat = hand.turn
         tile = event.tile
-        key = normal_of_checked(tile)
+        key = _NORMAL_OF.get(tile) if tile.__class__ is tuple else None
+        if key is None or tile[0].__class__ is not int or tile[1].__class__ is not int:
+            key = normal_of_checked(tile)  # refuses what is not a tile of the set
         if key in hand.laid:
             raise IllegalMove(f"{tile_text(tile)} was already laid in this hand",
                               kind="already_laid", player=self.table.players[seat],
@@ -190,7 +197,10 @@ class Match:
                 event = Lay(tile, None)
         else:
             end = moves.choose_end(hand, key, event.end, self.table.players[seat], tile)
-            left, right = moves.ends_after(hand, key, end)
+            if end == "L":
+                left, right = _LAID_ON[key, hand.left.value], hand.right
+            else:
+                left, right = hand.left, _LAID_ON[key, hand.right.value]
             count = ((left.value << 1) if left.double else left.value) + \
                 ((right.value << 1) if right.double else right.value)
             if event.end != end:
@@ -202,7 +212,7 @@ class Match:
         hand.held[seat] -= 1
         hand.passes = 0
         points = count if count % 5 == 0 else 0
-        hand.moves.append(Played(seat, event, (left, right), count, points))
+        hand.moves.append(_tuple(Played, (seat, event, (left, right), count, points)))
         if points:
             self._award(hand, self.table.side_of(seat), points)
             if self.winner is not None:

@@ -23,7 +23,7 @@ def _fits(end: End, tile: Tile) -> bool:
     return end.value == tile[0] or end.value == tile[1]
 
 
-_LAID_ON = {(tile, value): End(tile[1] if tile[0] == value else tile[0], tile[0] == tile[1])
+LAID_ON = {(tile, value): End(tile[1] if tile[0] == value else tile[0], tile[0] == tile[1])
             for tile in ALL_TILES for value in tile}
 """The new open end when a tile is laid on an end of that value: its other half, crosswise
 if a double. Ends are values, so one End per tile and value serves every match."""
@@ -31,8 +31,8 @@ if a double. Ends are values, so one End per tile and value serves every match."
 
 def ends_after(hand: Hand, tile: Tile, end: str) -> tuple[End, End]:
     if end == "L":
-        return _LAID_ON[tile, hand.left.value], hand.right
-    return hand.left, _LAID_ON[tile, hand.right.value]
+        return LAID_ON[tile, hand.left.value], hand.right
+    return hand.left, LAID_ON[tile, hand.right.value]
 
 
 def _same_either_way(hand: Hand, tile: Tile) -> bool:

@@ -3,7 +3,7 @@
 from .errors import ImpossibleHand
 from .hand import Hand
 from .table import Table
-from .tiles import ALL_TILES, normal, parse_tile, pip_range, pips, tile_text
+from .tiles import ALL_TILES, NORMAL_OF, normal, parse_tile, pip_range, pips, tile_text
 
 
 def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
@@ -17,7 +17,8 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     if missing:
         raise ImpossibleHand(f"the pips left in {', '.join(missing)}'s hand are needed",
                              kind="pips_needed", players=missing)
-    unplayed = sorted(pips(tile) for tile in ALL_TILES if tile not in hand.laid)
+    laid = hand.laid
+    unplayed = sorted([a + b for a, b in ALL_TILES if (a, b) not in laid])
     seen: dict = {}
     pips_by_seat = {}
     for seat, value in sorted(given.items()):
@@ -54,7 +55,9 @@ def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) ->
                              given=len(tiles))
     total = 0
     for item in tiles:
-        tile = normal(parse_tile(item) if isinstance(item, str) else _pair(item, name))
+        tile = NORMAL_OF.get(item) if item.__class__ is tuple else None
+        if tile is None or item[0].__class__ is not int or item[1].__class__ is not int:
+            tile = normal(parse_tile(item) if isinstance(item, str) else _pair(item, name))
         text = tile_text(tile)
         if tile in hand.laid:
             raise ImpossibleHand(f"{name} cannot hold {text}: it was laid in this hand",

@@ -21,6 +21,9 @@ def normal(tile: Tile) -> Tile:
 
 def parse_tile(text: str) -> Tile:
     """Read `a-b` as written (the order matters for the lead's left and right)."""
+    tile = _TILE_OF_TEXT.get(text) if text.__class__ is str else None
+    if tile is not None:
+        return tile
     match = _TILE_TEXT.match(text) if isinstance(text, str) else None
     if not match:
         raise BadTile(f"{text!r} is not a tile: write it as two pip numbers, like 3-5",
@@ -32,12 +35,15 @@ def parse_tile(text: str) -> Tile:
     return (a, b)
 
 
-_NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
+_TILE_OF_TEXT = {f"{a}-{b}": (a, b) for a in range(7) for b in range(7)}
+"""The tiles as records usually write them, read without a regular expression."""
+
+NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
 
 
 def normal_of_checked(tile) -> Tile:
     """The (low, high) form of a tile given as a pair of pips 0-6; else BadTile. Hot path."""
-    key = _NORMAL_OF.get(tile) if tile.__class__ is tuple else None
+    key = NORMAL_OF.get(tile) if tile.__class__ is tuple else None
     if key is not None and tile[0].__class__ is int and tile[1].__class__ is int:
         return key
     return normal(checked_tile(tile))
