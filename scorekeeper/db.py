@@ -6,10 +6,13 @@ busy timeout so two phones writing at once wait rather than fail.
 
 import os
 import sqlite3
+import threading
 
 import click
 from flask import current_app, g
 from flask.cli import with_appcontext
+
+from .store import MatchCache
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -50,14 +53,34 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def get_db() -> sqlite3.Connection:
+    """This request's connection: each server thread keeps one open for the app.
+
+    Opening a connection per request made SQLite checkpoint and delete its WAL on
+    every close; a kept connection is several milliseconds cheaper per write.
+    """
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        kept = current_app.extensions["scorekeeper.db"]
+        conn = getattr(kept, "conn", None)
+        if conn is None:
+            conn = connect(current_app.config["DATABASE"])
+            if current_app.config["DB_KEEP_CONNECTIONS"]:
+                kept.conn = conn
+        g.db = conn
     return g.db
+
+
+def match_cache() -> MatchCache:
+    """Matches rebuilt by this process, shared by its threads (see store.MatchCache)."""
+    return current_app.extensions["scorekeeper.matches"]
 
 
 def close_db(_error=None) -> None:
     conn = g.pop("db", None)
-    if conn is not None:
+    if conn is None:
+        return
+    if conn.in_transaction:  # never hand a half-done transaction to the next request
+        conn.execute("ROLLBACK")
+    if not current_app.config["DB_KEEP_CONNECTIONS"]:
         conn.close()
 
 
@@ -102,6 +125,9 @@ def backup_command(target: str) -> None:
 
 
 def init_app(app) -> None:
+    app.config.setdefault("DB_KEEP_CONNECTIONS", True)
+    app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
+    app.extensions["scorekeeper.matches"] = MatchCache()
     app.teardown_appcontext(close_db)
     app.cli.add_command(backup_command)
     conn = connect(app.config["DATABASE"])

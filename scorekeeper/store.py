@@ -10,6 +10,8 @@ import hmac
 import json
 import secrets
 import sqlite3
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from .rules import Draw, Lay, Match, Pass, Remaining, Start, Table, parse_tile, tile_text
@@ -32,7 +34,32 @@ class Stored:
     view_key: str
     revision: int
     match: Match
-    undone: list
+
+
+class MatchCache:
+    """Matches already rebuilt, by (id, revision); a revision's state never changes.
+
+    What goes in is never changed afterwards and what comes out is a copy, so a
+    request may push onto the match it gets while another thread reads the same one.
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, match_id: str, revision: int) -> Match | None:
+        with self._lock:
+            match = self._kept.get((match_id, revision))
+            if match is not None:
+                self._kept.move_to_end((match_id, revision))
+        return None if match is None else match.copy()
+
+    def put(self, match_id: str, revision: int, match: Match) -> None:
+        with self._lock:
+            self._kept[match_id, revision] = match.copy()
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
 
 
 def event_json(event) -> str:
@@ -109,25 +136,34 @@ def create(conn: sqlite3.Connection, match: Match) -> Stored:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    return Stored(match_id, *keys, len(match.log), match, [])
+    return Stored(match_id, *keys, len(match.log), match)
 
 
-def _rebuild(conn: sqlite3.Connection, row) -> Stored:
+def _rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
+    """The match of a row at its revision: from the cache, else replayed from its log."""
+    match = cache.get(row["id"], row["revision"]) if cache is not None else None
+    if match is None:
+        match = _replay(conn, row)
+        if cache is not None:
+            cache.put(row["id"], row["revision"], match)
+    return Stored(row["id"], row["score_key"], row["view_key"], row["revision"], match)
+
+
+def _replay(conn: sqlite3.Connection, row) -> Match:
     setup = json.loads(row["setup"])
     entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
                            (row["id"],)).fetchall()
     # One json.loads for the whole log rather than one per entry (each entry is an object).
     datas = json.loads("[" + ",".join(entry[1] for entry in entries) + "]")
-    events, undone = [], []
+    events = []
     for entry, data in zip(entries, datas, strict=True):
         if entry[0] == "event":
             events.append(event_from_data(data))
         else:
-            undone.append(events.pop())
+            events.pop()
     table = Table.create(setup["players"], setup["partnerships"], setup["target"],
                          setup["hand_size"])
-    return Stored(row["id"], row["score_key"], row["view_key"], row["revision"],
-                  Match(table, events), undone)
+    return Match(table, events)
 
 
 def find(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool):
@@ -142,18 +178,20 @@ def find(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool):
     return row
 
 
-def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool) -> Stored | None:
+def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool,
+         cache: MatchCache | None = None) -> Stored | None:
     """The match rebuilt from its log, if the key opens it."""
     row = find(conn, match_id, key, scoring)
-    return None if row is None else _rebuild(conn, row)
+    return None if row is None else _rebuild(conn, row, cache)
 
 
-def rebuild(conn: sqlite3.Connection, row) -> Stored:
+def rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
     """The match of a row `find` returned, rebuilt from its log (no second lookup)."""
-    return _rebuild(conn, row)
+    return _rebuild(conn, row, cache)
 
 
-def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None) -> Stored:
+def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None,
+          cache: MatchCache | None = None) -> Stored:
     """Append an event (or an undo when event is None) if the match is still at `expected`.
 
     The rules check the event inside the transaction; a RuleError rolls it back.
@@ -163,10 +201,10 @@ def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None) -
         row = conn.execute("SELECT * FROM matches WHERE id = ?", (stored.id,)).fetchone()
         if row["revision"] != expected:
             raise StaleWrite(row["revision"])
-        fresh = _rebuild(conn, row) if row["revision"] != stored.revision else stored
+        fresh = _rebuild(conn, row, cache) if row["revision"] != stored.revision else stored
         match = fresh.match
         if event is None:
-            fresh.undone.append(match.pop())
+            match.pop()
             kind, data = "undo", "{}"
         else:
             kind, data = "event", event_json(match.push(event))
@@ -180,6 +218,8 @@ def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None) -
         conn.execute("ROLLBACK")
         raise
     fresh.revision = expected + 1
+    if cache is not None:
+        cache.put(fresh.id, fresh.revision, match)
     return fresh
 
 

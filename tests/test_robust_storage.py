@@ -413,3 +413,34 @@ def test_an_unknown_match_and_a_wrong_key_look_the_same(tmp_path):
             assert {answer[0] for answer in answers} == {404}, (pattern, answers)
             assert all(answer == answers[0] for answer in answers), pattern
     assert dump(path) == before
+
+
+def test_a_cached_match_is_handed_out_as_a_copy_that_a_write_may_change(tmp_path):
+    conn = db.connect(str(tmp_path / "cache.sqlite"))
+    try:
+        db.upgrade(conn)
+        cache = store.MatchCache(size=2)
+        made = store.create(conn, Match(Table.create(["Ann", "Bob"])))
+        first = store.load(conn, made.id, made.score_key, True, cache)
+        first.match.start(0)  # a request changing its own copy, without storing it
+        again = store.load(conn, made.id, made.score_key, True, cache)
+        assert again.match.phase == "start" and again.match.log == []
+        written = store.write(conn, again, 0, Start(1), cache)
+        later = store.load(conn, made.id, made.score_key, True, cache)
+        assert later.revision == 1 and later.match is not written.match
+        assert later.match.log == written.match.log == [Start(1)]
+        assert write_record(later.match) == write_record(store.load(
+            conn, made.id, made.score_key, True).match)  # the same as a replay without cache
+    finally:
+        conn.close()
+
+
+def test_a_kept_connection_never_carries_an_open_transaction_to_the_next_request(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "kept.sqlite"),
+                      "SECRET_KEY": "x"})
+    with app.app_context():
+        conn = db.get_db()
+        conn.execute("BEGIN IMMEDIATE")
+    with app.app_context():
+        assert db.get_db() is conn  # the same thread keeps its connection
+        assert not conn.in_transaction

@@ -682,3 +682,15 @@ def test_a_refused_move_can_be_followed_by_a_legal_one_as_if_nothing_happened():
     play(clean, "1-4")
     assert state(refused) == state(clean)
     assert refused.log == [refused.log[0], Lay((3, 1), None), Lay((1, 4), "R")]
+
+
+def test_a_copy_of_a_match_goes_on_independently_of_the_original():
+    match = play(new_match(hand_size=3), "5-5", "5-3")
+    copy = match.copy()
+    play(copy, "3-1@L", "draw")
+    assert [len(match.log), len(copy.log)] == [3, 5]
+    assert match.hand.held == [2, 2] and copy.hand.held == [1, 3]
+    assert match.hand.left.value == 3 and copy.hand.left.value == 1
+    rebuilt = Match(match.table, match.log)
+    assert (match.scores, match.hand.ends, match.turn) == (
+        rebuilt.scores, rebuilt.hand.ends, rebuilt.turn)

@@ -52,6 +52,14 @@ class Hand:
         self.points = [0] * sides
         self.end = None  # the Score of the end of the hand, once pips are in
 
+    def copy(self) -> "Hand":
+        other = Hand.__new__(Hand)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.laid, other.held = set(self.laid), list(self.held)
+        other.moves, other.points = list(self.moves), list(self.points)
+        return other
+
     @property
     def ended(self) -> bool:
         """True once a player went out, every player passed, or the match was won."""

@@ -64,6 +64,18 @@ class Match:
             self.push(event)
         return last
 
+    def copy(self) -> "Match":
+        """An independent match in the same state, without replaying the log.
+
+        Only the last hand ever changes (pop rebuilds from the log), so the earlier
+        hands are shared and the last one is copied.
+        """
+        other = Match.__new__(Match)
+        other.table, other.log = self.table, list(self.log)
+        other.hands = self.hands[:-1] + [self.hands[-1].copy()] if self.hands else []
+        other.scores, other.winner = list(self.scores), self.winner
+        return other
+
     def peek(self) -> Event | None:
         return self.log[-1] if self.log else None
 

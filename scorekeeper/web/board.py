@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import get_locale
 
 from .. import store
-from ..db import get_db
+from ..db import get_db, match_cache
 from . import view
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
@@ -54,7 +54,7 @@ def _rendered(db, row, etag: str) -> str:
         if body is not None:
             kept.move_to_end(key)
             return body
-    stored = store.rebuild(db, row)
+    stored = store.rebuild(db, row, match_cache())
     template = "board/_board.html" if request.htmx else "board/board.html"
     body = render_template(template, stored=stored, match=stored.match, view=view)
     with lock:

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
 from .. import store
-from ..db import get_db
+from ..db import get_db, match_cache
 from ..rules import (
     Draw,
     Lay,
@@ -32,7 +32,7 @@ bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
 
 
 def load_or_404(match_id: str, key: str) -> store.Stored:
-    stored = store.load(get_db(), match_id, key, scoring=True)
+    stored = store.load(get_db(), match_id, key, scoring=True, cache=match_cache())
     if stored is None:
         abort(404)
     return stored
@@ -61,7 +61,7 @@ def _write(match_id: str, key: str, form, make_event):
     event = None
     try:
         event = make_event(form, stored.match)
-        stored = store.write(get_db(), stored, form.pos.data, event)
+        stored = store.write(get_db(), stored, form.pos.data, event, match_cache())
     except store.StaleWrite:
         return _stale(match_id, key, form.pos.data, event)
     except RuleError as error:
