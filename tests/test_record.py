@@ -396,3 +396,11 @@ def test_pending_pips_are_allowed_only_in_the_last_hand():
            "hands": [{"starter": "Ann", "moves": ["2-4"]}, {"moves": []}]}
     with pytest.raises(IllegalRecord, match="^hand 1, remaining"):
         read_record(doc, pending_pips=True)
+
+
+@pytest.mark.parametrize("move", [[1, 2], {"tile": "1-2"}, 12, None, True])
+def test_a_move_that_is_not_text_is_refused_with_its_place(move):
+    doc = {"format": "allfives-match/1", "players": ["Ann", "Bob"],
+           "hands": [{"starter": "Ann", "moves": ["5-5", move]}]}
+    with pytest.raises(IllegalRecord, match=r"^hand 1, move 2 \(Bob "):
+        read_record(doc)

@@ -48,16 +48,17 @@ PASS = Pass()
 DRAW = Draw(1)
 _DRAW_TEXT = re.compile(r"^\s*draw(?:\s+([0-9]+))?\s*$", re.IGNORECASE)
 _END_TEXT = re.compile(r"^(.*?)\s*@\s*([LRlr])\s*$")
-_parsed: dict[str, Move] = {}
+PARSED_MOVES: dict[str, Move] = {}
+"""Moves already read, by their text: a record repeats the same few hundred texts."""
 
 
 def parse_move(text: str) -> Move:
     """Read a move of a record (`3-5`, `3-5@L`, `draw`, `draw 2`, `pass`); cached by text."""
-    move = _parsed.get(text) if isinstance(text, str) else None
+    move = PARSED_MOVES.get(text) if isinstance(text, str) else None
     if move is None:
         move = _parse_move(text)
-        if len(_parsed) < 4096:
-            _parsed[text] = move
+        if len(PARSED_MOVES) < 4096:
+            PARSED_MOVES[text] = move
     return move
 
 

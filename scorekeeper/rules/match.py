@@ -189,7 +189,10 @@ class Match:
 
     def _lay(self, event: Lay) -> Lay:
         # The hot path of every replay: kept flat, with its lookups done through tables.
-        hand = self._playing_hand("tile")
+        hands = self.hands
+        hand = hands[-1] if hands else None
+        if hand is None or hand.result is not None or self.winner is not None:
+            hand = self._playing_hand("tile")  # raises: nobody may lay a tile now
         seat = hand.turn
         tile = event.tile
         key = _NORMAL_OF.get(tile) if tile.__class__ is tuple else None

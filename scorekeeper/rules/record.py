@@ -6,7 +6,7 @@ A record holds only facts from the table; scores are always computed from it.
 import json
 
 from .errors import RuleError, SetupError
-from .events import Remaining, Start, move_text, parse_move
+from .events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .match import Match
 from .table import Table
 from .tiles import parse_tile, tile_text
@@ -71,10 +71,11 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
         _read_starter(match, number, hand.get("starter"))
     except RuleError as error:
         raise IllegalRecord(f"{place}, starter", error) from None
-    push = match.push
+    push, parsed = match.push, PARSED_MOVES.get
     for index, text in enumerate(hand["moves"], 1):
         try:
-            push(parse_move(text))
+            move = parsed(text) if text.__class__ is str else None  # lists are unhashable
+            push(move or parse_move(text))
         except RuleError as error:
             seat = match.turn  # nobody's turn once the hand or the match is over
             who = f"{match.table.players[seat]} {text}" if seat is not None else f"{text}"
