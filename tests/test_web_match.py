@@ -927,3 +927,25 @@ def test_backup_command_copies_every_match_and_keeps_an_existing_file(runner, ph
     again = runner.invoke(args=["backup", str(target)])
     assert again.exit_code != 0
     assert "exists: choose a new file name" in again.output
+
+
+def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_every_one(
+        client, imported):
+    import random
+
+    from scorekeeper.rules.record import write_record
+    from scorekeeper.simulation import play_match
+
+    match = play_match(random.Random(3))
+    record = write_record(match)
+    table = imported(record["players"], record["hands"], partnerships=record["partnerships"],
+                     target=record["target"], hand_size=record["hand_size"])
+    every = len(match.score_list())
+    assert every > 10
+    board_url = re.search(r'href="http://localhost(/board/[^"]+)"', table.page().text).group(1)
+    board = client.get(board_url).text
+    sheet = client.get(f"{table.url}/sheet").text
+    assert len(re.findall(r'<li><span class="hand-no">', board)) == 10
+    assert "<h2>Latest scores</h2>" in board
+    assert len(re.findall(r'<li><span class="hand-no">', sheet)) == every
+    assert "<h2>Every score</h2>" in sheet

@@ -97,8 +97,8 @@ def describe_entry(kind: str, event, match: Match) -> str:
     return _("the pips left in hands")
 
 
-def sheet(match: Match) -> dict:
-    """Points per side for every hand, running totals, and every score explained."""
+def sheet(match: Match, last: int | None = None) -> dict:
+    """Points per side for every hand, running totals, and every score (or the last few)."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
@@ -106,6 +106,8 @@ def sheet(match: Match) -> dict:
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
         rows.append({"number": hand.number, "points": list(hand.points),
                      "totals": list(running), "result": hand.result})
+    every = match.score_list()
+    shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "points": score.points,
-               "text": explain(score, match.table)} for score in match.score_list()]
-    return {"rows": rows, "scores": scores}
+               "text": explain(score, match.table)} for score in shown]
+    return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
