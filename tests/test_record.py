@@ -186,8 +186,8 @@ def test_the_message_names_the_hand_the_move_and_the_player():
                    "pass"),
     (["3-1", "3-7"],
      "hand 1, move 2 (Bob 3-7): 3-7 is not in a double-six set: pips go from 0 to 6"),
-    (["3-1", "3-5@X"], "hand 1, move 2 (Bob 3-5@X): '3-5@X' is not a tile: write it as two "
-                       "pip numbers, like 3-5"),
+    (["3-1", "3-5@X"], "hand 1, move 2 (Bob 3-5@X): '3-5@X' names no end: write @L or @R "
+                       "after the tile"),
 ], ids=["lead-draw", "lead-pass", "pass-with-boneyard", "draw-too-many", "draw-empty",
         "draw-zero", "laid-twice", "wrong-end", "which-end", "not-a-move", "number",
         "not-in-set", "bad-end"])
@@ -404,3 +404,17 @@ def test_a_move_that_is_not_text_is_refused_with_its_place(move):
            "hands": [{"starter": "Ann", "moves": ["5-5", move]}]}
     with pytest.raises(IllegalRecord, match=r"^hand 1, move 2 \(Bob "):
         read_record(doc)
+
+
+def test_a_huge_move_is_refused_at_once_and_on_one_line():
+    doc = {"format": "allfives-match/1", "players": ["Ann", "Bob"],
+           "hands": [{"starter": "Ann", "moves": ["3-5" + " " * 250_000 + "x\nboom"]}]}
+    error = refused(doc)
+    assert "\n" not in error.message and len(error.message) < 200
+    assert "is not a move" in error.message
+
+
+def test_a_player_name_with_a_line_break_is_unreadable():
+    with pytest.raises(UnreadableRecord, match="line break"):
+        read_record({"format": "allfives-match/1", "players": ["Ann", "Bob\nEve"],
+                     "hands": []})

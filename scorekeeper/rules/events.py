@@ -45,9 +45,9 @@ Event = Start | Lay | Draw | Pass | Remaining
 Move = Lay | Draw | Pass
 
 PASS = Pass()
-DRAW = Draw(1)
+MAX_MOVE_TEXT = 16
+"""No move is longer (`draw 14`, ` 6-6 @ R `); longer text is refused before it is read."""
 _DRAW_TEXT = re.compile(r"^\s*draw(?:\s+([0-9]+))?\s*$", re.IGNORECASE)
-_END_TEXT = re.compile(r"^(.*?)\s*@\s*([LRlr])\s*$")
 PARSED_MOVES: dict[str, Move] = {}
 """Moves already read, by their text: a record repeats the same few hundred texts."""
 
@@ -63,9 +63,10 @@ def parse_move(text: str) -> Move:
 
 
 def _parse_move(text) -> Move:
-    if not isinstance(text, str):
-        raise IllegalMove(f"{text!r} is not a move: write a tile like 3-5, draw or pass",
-                          kind="not_a_move", text=str(text))
+    if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+        shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
+        raise IllegalMove(f"{shown} is not a move: write a tile like 3-5, draw or pass",
+                          kind="not_a_move", text=shown)
     if text.strip().lower() == "pass":
         return PASS
     drawn = _DRAW_TEXT.match(text)
@@ -75,9 +76,12 @@ def _parse_move(text) -> Move:
             raise IllegalMove("draw 0 draws nothing: write draw, or draw and a number",
                               kind="draw_nothing", text=text)
         return Draw(count)
-    with_end = _END_TEXT.match(text)
-    if with_end:
-        return Lay(parse_tile(with_end.group(1)), with_end.group(2).upper())
+    tile, at, end = text.rpartition("@")
+    if at:
+        if end.strip().upper() not in ("L", "R"):
+            raise IllegalMove(f"{text!r} names no end: write @L or @R after the tile",
+                              kind="not_an_end", text=text)
+        return Lay(parse_tile(tile), end.strip().upper())
     if "-" not in text:
         raise IllegalMove(f"{text!r} is not a move: write a tile like 3-5, draw or pass",
                           kind="not_a_move", text=text)

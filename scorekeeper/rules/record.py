@@ -78,7 +78,9 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
             push(move or parse_move(text))
         except RuleError as error:
             seat = match.turn  # nobody's turn once the hand or the match is over
-            who = f"{match.table.players[seat]} {text}" if seat is not None else f"{text}"
+            written = text if isinstance(text, str) and text.isprintable() else repr(text)
+            written = written if len(written) <= 40 else written[:37] + "..."
+            who = f"{match.table.players[seat]} {written}" if seat is not None else written
             raise IllegalRecord(f"{place}, move {index} ({who})", error) from None
     if pending_pips and match.phase == "end" and hand.get("remaining") is None:
         return

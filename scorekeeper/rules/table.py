@@ -94,6 +94,10 @@ def _checked_names(players) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             raise SetupError("every player needs a name", kind="empty_name")
         name = name.strip()
+        if not name.isprintable():
+            raise SetupError(f"{name!r} has a line break or a control character: "
+                             f"a name is one line of text", kind="name_not_printable",
+                             name=name)
         if len(name) > MAX_NAME:
             raise SetupError(f"{name[:MAX_NAME]}… is too long: a name has at most "
                              f"{MAX_NAME} characters", kind="name_too_long", name=name)

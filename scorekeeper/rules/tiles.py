@@ -24,10 +24,11 @@ def parse_tile(text: str) -> Tile:
     tile = _TILE_OF_TEXT.get(text) if text.__class__ is str else None
     if tile is not None:
         return tile
-    match = _TILE_TEXT.match(text) if isinstance(text, str) else None
+    match = _TILE_TEXT.match(text) if isinstance(text, str) and len(text) <= 16 else None
     if not match:
-        raise BadTile(f"{text!r} is not a tile: write it as two pip numbers, like 3-5",
-                      kind="not_a_tile", text=str(text))
+        shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
+        raise BadTile(f"{shown} is not a tile: write it as two pip numbers, like 3-5",
+                      kind="not_a_tile", text=shown)
     a, b = int(match.group(1)), int(match.group(2))
     if a > 6 or b > 6:
         raise BadTile(f"{a}-{b} is not in a double-six set: pips go from 0 to 6",
