@@ -45,7 +45,8 @@ def text_lines(match: Match, hand_count: int | None = None):
     """The match told hand by hand, in words a referee can read out at the table."""
     table = match.table
     sides = " v ".join(table.side_name(side) for side in range(len(table.sides)))
-    yield f"{sides}: first to {table.target}, {table.hand_size} tiles each"
+    dealt = "1 tile" if table.hand_size == 1 else f"{table.hand_size} tiles"
+    yield f"{sides}: first to {table.target}, {dealt} each"
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):

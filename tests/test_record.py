@@ -418,3 +418,32 @@ def test_a_player_name_with_a_line_break_is_unreadable():
     with pytest.raises(UnreadableRecord, match="line break"):
         read_record({"format": "allfives-match/1", "players": ["Ann", "Bob\nEve"],
                      "hands": []})
+
+
+# -- rulings of docs/RULINGS.md ------------------------------------------------------
+
+def two_players(*moves: str) -> dict:
+    return {"format": "allfives-match/1", "players": ["Ann", "Bob"],
+            "hands": [{"starter": "Ann", "moves": list(moves)}]}
+
+
+def test_an_end_named_on_the_lead_is_ignored():
+    match = read_record(two_players("5-3@R"))
+    assert (match.hand.left.value, match.hand.right.value) == (5, 3)
+    assert write_record(match)["hands"][0]["moves"] == ["5-3"]
+
+
+def test_move_texts_forgive_case_and_spaces():
+    match = read_record(two_players("3-5", "DRAW 2", " 5-1 @ r ", "1-2"))
+    assert [type(event).__name__ for event in match.log] == ["Start", "Lay", "Draw", "Lay", "Lay"]
+    assert match.hand.held == [5, 8]
+    assert (match.hand.left.value, match.hand.right.value) == (3, 2)
+
+
+def test_a_tile_that_fits_both_ends_alike_goes_on_the_left():
+    match = read_record(two_players("3-3", "3-5"))  # 5 and 3-3 crosswise, either way round
+    assert (match.hand.left, match.hand.right) == ((5, False), (3, True))
+    assert match.log[-1].end == "L"
+    with pytest.raises(IllegalRecord, match="fits both ends with different results"):
+        # ends 3-3 crosswise and 3: 3-0 leaves 0 and 3 on the left, 3-3 and 0 on the right
+        read_record(two_players("3-4", "3-3@L", "4-6@R", "6-3@R", "3-0"))

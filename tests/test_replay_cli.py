@@ -237,3 +237,11 @@ def test_nothing_on_standard_input_is_not_a_record():
     result = replay("-", stdin="")
     assert result.returncode == 2
     assert result.stderr.startswith("not JSON")
+
+
+def test_a_setup_the_rules_refuse_is_an_unreadable_record(write):
+    path = write("low.json", {"format": "allfives-match/1", "players": ["Ann", "Bob"], "target": 1,
+                  "hands": []})
+    result = replay(path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "the target must be from 5 to 10000 points, not 1"

@@ -317,3 +317,15 @@ def test_undo_after_the_target_is_reached_reopens_the_hand():
     assert match.scores == [0, 240]
     play(match, "3-2")
     assert match.scores == [0, 245] and match.phase == "play"
+
+
+def test_going_out_with_a_tile_that_reaches_the_target_ends_the_match_before_the_pips():
+    """Decided in docs/RULINGS.md: the tile's count is scored first (RULES.md §7), and the
+    match ends that moment (§2), so the opponents' pips are never counted."""
+    match = new_match(hand_size=1, target=10)
+    play(match, "5-5")
+    assert match.is_over() and match.winner == 0 and match.scores == [10, 0]
+    assert match.hand.result == "won" and match.hand.remaining is None
+    assert match.needed_remaining() == ([], [])
+    with pytest.raises(MatchOver):
+        match.end_hand({1: 0})

@@ -50,7 +50,8 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
 def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) -> int:
     name = names[seat]
     if len(tiles) != count:
-        raise ImpossibleHand(f"{name} holds {count} tiles, not {len(tiles)}",
+        held = "1 tile" if count == 1 else f"{count} tiles"
+        raise ImpossibleHand(f"{name} holds {held}, not {len(tiles)}",
                              kind="wrong_tile_count", player=name, tiles=count,
                              given=len(tiles))
     total = 0

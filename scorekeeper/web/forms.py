@@ -7,7 +7,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
 from ..rules import SetupError, Table
-from ..rules.table import MAX_NAME, MAX_TARGET
+from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
 
@@ -24,7 +24,7 @@ class NewMatchForm(FlaskForm):
     target = IntegerField(_l("Target (points)"),
                           validators=[InputRequired(), NumberRange(5, MAX_TARGET)])
     hand_size = IntegerField(_l("Tiles dealt to each player"),
-                             validators=[InputRequired(), NumberRange(1, 14)])
+                             validators=[InputRequired(), NumberRange(1, SET_SIZE)])
 
     table: Table | None = None
 

@@ -56,6 +56,9 @@ def _write(match_id: str, key: str, form, make_event):
     stored = load_or_404(match_id, key)
     if not form.validate_on_submit():
         field, messages = next(iter(form.errors.items()))
+        if field == "pos":  # only a damaged or forged form lacks a good position
+            return render_table(stored, 422, _("This page is out of date: here is the table "
+                                               "now. Tap again."))
         return render_table(stored, 422, _("Not understood (%(field)s): %(why)s",
                                            field=field, why=messages[0]))
     event = None

@@ -10,7 +10,7 @@ END_WORDS = {"L": "left", "R": "right"}
 def sides(match: Match) -> list[dict]:
     table = match.table
     return [{"name": table.side_name(side), "score": match.scores[side],
-             "won": match.winner == side, "to_go": max(table.target - match.scores[side], 0)}
+             "won": match.winner == side}
             for side in range(len(table.sides))]
 
 
@@ -40,7 +40,8 @@ def announcement(match: Match) -> dict | None:
     player = match.table.players[hand.moves[-1].seat]
     arithmetic = explain(score, match.table, award=False)
     if score.points:
-        return {"text": f"+{score.points} {player} — {arithmetic}", "scored": True}
+        return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
+                          sum=arithmetic), "scored": True}
     return {"text": _("%(name)s: %(sum)s, no score", name=player, sum=arithmetic),
             "scored": False}
 
@@ -105,7 +106,7 @@ def sheet(match: Match, last: int | None = None) -> dict:
             continue
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
         rows.append({"number": hand.number, "points": list(hand.points),
-                     "totals": list(running), "result": hand.result})
+                     "totals": list(running)})
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "points": score.points,
