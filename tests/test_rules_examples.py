@@ -329,3 +329,17 @@ def test_going_out_with_a_tile_that_reaches_the_target_ends_the_match_before_the
     assert match.needed_remaining() == ([], [])
     with pytest.raises(MatchOver):
         match.end_hand({1: 0})
+
+
+def test_an_explanation_is_worded_by_the_say_function_it_is_given():
+    """The app passes gettext: every sentence of an explanation goes through it."""
+    match = play(new_match(), "3-6", "6-6")
+    score = match.move_score(match.hand, 1)
+    asked = []
+
+    def say(message, **values):
+        asked.append(message)
+        return "«" + message % values + "»"
+
+    assert explain(score, match.table, say=say) == "«3 + 6-6 (12) = 15 → 15 to Bob»"
+    assert asked == ["%(sum)s → %(points)s to %(side)s"]

@@ -53,36 +53,53 @@ def blocked_score(hand: int, table: Table, pips_by_seat: dict) -> Score:
     return Score(hand, None, winner, points, "blocked", {"sides": sides, "tied": []})
 
 
-def explain(score: Score, table: Table, award: bool = True) -> str:
-    """One line a referee can read out: the arithmetic, then (with award) who gets what."""
+def english(message: str, **values) -> str:
+    """The default wording: the English message with its values filled in."""
+    return message % values
+
+
+def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
+    """One line a referee can read out: the arithmetic, then (with award) who gets what.
+
+    `say(message, **values)` words each sentence; the app passes gettext, so the
+    messages below are the catalogue's ids (extracted with the keyword `say`).
+    """
     facts = score.facts
-    to = f"{score.points} to {table.side_name(score.side)}" if score.side is not None else ""
+    side = table.side_name(score.side) if score.side is not None else ""
     if score.kind == "ends":
-        tile = tile_text(facts["tile"])
         if facts["lead"]:
-            sum_text = f"lead {tile}: {facts['tile'][0]} + {facts['tile'][1]} = {facts['count']}"
+            a, b = facts["tile"]
+            sum_text = say("lead %(tile)s: %(a)s + %(b)s = %(count)s",
+                           tile=tile_text(facts["tile"]), a=a, b=b, count=facts["count"])
         else:
             sum_text = " + ".join(_end_text(end) for end in facts["ends"])
             sum_text += f" = {facts['count']}"
         if not award:
             return sum_text
         if score.points:
-            return f"{sum_text} → {to}"
-        return f"{sum_text}, not a multiple of five: no score"
+            return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
+                       side=side)
+        return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
     if score.kind == "domino":
         parts = ", ".join(f"{table.players[seat]} {pips} → {rounded}"
                           for seat, pips, rounded in facts["opponents"])
-        return f"{table.players[facts['seat']]} went out. {parts}: {to}"
-    parts = "; ".join(f"{table.side_name(side)} {pips} → {rounded}"
-                      + (" fewest" if side == score.side else "")
-                      for side, pips, rounded in facts["sides"])
+        return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
+                   name=table.players[facts["seat"]], parts=parts, points=score.points,
+                   side=side)
+    parts = "; ".join(
+        say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each), pips=pips,
+            rounded=rounded) if each == score.side
+        else f"{table.side_name(each)} {pips} → {rounded}"
+        for each, pips, rounded in facts["sides"])
     if score.side is None:
-        names = " and ".join(table.side_name(side) for side in facts["tied"])
-        return f"blocked: {parts}. {names} tie for fewest: nobody scores"
-    others = " + ".join(str(rounded) for side, _, rounded in facts["sides"]
-                        if side != score.side)
+        names = say(" and ").join(table.side_name(each) for each in facts["tied"])
+        return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
+                   parts=parts, names=names)
+    others = " + ".join(str(rounded) for each, _, rounded in facts["sides"]
+                        if each != score.side)
     own = facts["sides"][score.side][2]
-    return f"blocked: {parts}; {others} − {own} = {to}"
+    return say("blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
+               parts=parts, others=others, own=own, points=score.points, side=side)
 
 
 def _end_text(end: End) -> str:

@@ -19,7 +19,6 @@ from ..rules import (
     Remaining,
     RuleError,
     Start,
-    explain,
     normal,
     parse_move,
     parse_tile,
@@ -163,7 +162,7 @@ def end_hand(match_id: str, key: str):
         return _write(match_id, key, EndHandForm(), make_event)
     except _Preview as preview:
         stored = load_or_404(match_id, key)
-        return render_table(stored, preview=explain(preview.score, stored.match.table))
+        return render_table(stored, preview=view.explained(preview.score, stored.match))
 
 
 class _Preview(Exception):

@@ -2,9 +2,14 @@
 
 from flask_babel import gettext as _
 
-from ..rules import Draw, Lay, Match, Pass, Remaining, Start, explain, tile_text
+from ..rules import Draw, Lay, Match, Pass, Remaining, Score, Start, explain, tile_text
 
 END_WORDS = {"L": "left", "R": "right"}
+
+
+def explained(score: Score, match: Match, award: bool = True) -> str:
+    """The engine's explanation of a score, worded in the reader's language."""
+    return explain(score, match.table, award, say=_)
 
 
 def sides(match: Match) -> list[dict]:
@@ -32,13 +37,13 @@ def announcement(match: Match) -> dict | None:
     """
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
-        return {"text": explain(ended.end, match.table), "scored": ended.end.points > 0}
+        return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
     hand = match.hand
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
-    arithmetic = explain(score, match.table, award=False)
+    arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
                           sum=arithmetic), "scored": True}
@@ -110,5 +115,5 @@ def sheet(match: Match, last: int | None = None) -> dict:
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "points": score.points,
-               "text": explain(score, match.table)} for score in shown]
+               "text": explained(score, match)} for score in shown]
     return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
