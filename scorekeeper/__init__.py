@@ -17,6 +17,7 @@ def create_app(test_config=None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
         POLL_SECONDS=3,
+        SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,  # static URLs carry a hash of the file
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")

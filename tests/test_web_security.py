@@ -1,5 +1,6 @@
 """CSRF, response headers, the session cookie, escaping of names, and GET never writing."""
 
+import hashlib
 import io
 import json
 import re
@@ -294,3 +295,16 @@ def test_no_get_changes_the_database(app, client, phone):
         f"{table.url}/{action}?pos=2&seat=0&pips_1=5" for action in writes}
     assert client.get("/import").status_code == 405
     assert snapshot(app) == before
+
+
+def test_static_files_are_linked_with_a_hash_of_their_content_and_kept_a_year(client):
+    page = client.get("/rules").text
+    links = re.findall(r'"(/static/(app\.css|htmx\.min\.js|favicon\.svg)\?v=([0-9a-f]{12}))"',
+                       page)
+    assert sorted(name for _, name, _ in links) == ["app.css", "favicon.svg", "htmx.min.js"]
+    for url, _name, version in links:
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000"
+        assert hashlib.sha256(response.data).hexdigest()[:12] == version
+        response.close()

@@ -1,6 +1,10 @@
 """The web layer: blueprints, extensions, error pages and the headers on every response."""
 
-from flask import render_template, request
+import functools
+import hashlib
+import os
+
+from flask import current_app, render_template, request
 from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -23,9 +27,28 @@ def init_web(app) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.url_defaults(_versioned_static)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
+
+
+def _versioned_static(endpoint: str, values: dict) -> None:
+    """Static URLs carry a hash of the file, so phones may keep the file for a year.
+
+    A new htmx or stylesheet gets a new URL; nothing is revalidated on each page.
+    """
+    if endpoint == "static" and "filename" in values:
+        values["v"] = _file_version(current_app.static_folder, values["filename"])
+
+
+@functools.lru_cache(maxsize=64)
+def _file_version(folder: str, filename: str) -> str:
+    try:
+        with open(os.path.join(folder, filename), "rb") as file:
+            return hashlib.sha256(file.read()).hexdigest()[:12]
+    except OSError:
+        return "0"
 
 
 def _http_error(error: HTTPException):
