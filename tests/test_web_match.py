@@ -950,3 +950,15 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
     assert "<h2>Latest scores</h2>" in board
     assert len(re.findall(r'<li><span class="hand-no">', sheet)) == every
     assert "<h2>Every score</h2>" in sheet
+
+
+def test_a_refusal_is_worded_through_gettext_from_the_engines_template(phone, monkeypatch):
+    from scorekeeper.web import view
+
+    monkeypatch.setattr(view, "_", lambda template, **facts: "«" + template % facts + "»")
+    table = phone()
+    table.start(0)
+    table.lay("5-5")
+    response = table.lay("5-5")
+    assert response.status_code == 422
+    assert errors(response.text) == ["«5-5 was already laid in this hand»"]

@@ -1,8 +1,15 @@
 """The one error family of the rules: a message in table words, and its facts as data.
 
 Every error carries `kind` (a stable name the app translates) and `facts`
-(the player, the tile, the numbers) beside the English sentence.
+(the player, the tile, the numbers) beside the English sentence. Errors made
+with `worded` also keep their `template`, a catalogue id marked with N_, so the
+app can word them in the reader's language: gettext(template, **facts).
 """
+
+
+def N_(message: str) -> str:
+    """Marks a message for the translation catalogue (pybabel -k N_); returns it as it is."""
+    return message
 
 
 class RuleError(ValueError):
@@ -10,11 +17,20 @@ class RuleError(ValueError):
 
     kind = "rule"
 
+    template: str | None = None
+
     def __init__(self, message: str, kind: str | None = None, **facts):
         super().__init__(message)
         if kind:
             self.kind = kind
         self.facts = facts
+
+    @classmethod
+    def worded(cls, template: str, kind: str, **facts) -> "RuleError":
+        """The error with its English sentence made from a catalogue template and its facts."""
+        error = cls(template % facts, kind, **facts)
+        error.template = template
+        return error
 
     @property
     def message(self) -> str:

@@ -5,7 +5,15 @@ leaves the match as it was. Undo pops the last event and rebuilds from the log.
 """
 
 from . import moves
-from .errors import HandNotOver, HandOver, IllegalMove, IllegalStart, MatchOver, NothingToUndo
+from .errors import (
+    N_,
+    HandNotOver,
+    HandOver,
+    IllegalMove,
+    IllegalStart,
+    MatchOver,
+    NothingToUndo,
+)
 from .events import Draw, Event, Lay, Pass, Remaining, Start
 from .hand import End, Hand, Played
 from .moves import LAID_ON as _LAID_ON
@@ -16,6 +24,17 @@ from .tiles import NORMAL_OF as _NORMAL_OF
 from .tiles import Tile, normal_of_checked, tile_text
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
+
+_HAND_OVER = {
+    "tile": N_("the hand is over: enter the pips left in hands before any tile"),
+    "draw": N_("the hand is over: enter the pips left in hands before any draw"),
+    "pass": N_("the hand is over: enter the pips left in hands before any pass"),
+}
+_STARTER_NEEDED = {
+    "tile": N_("say who leads this hand before any tile"),
+    "draw": N_("say who leads this hand before any draw"),
+    "pass": N_("say who leads this hand before any pass"),
+}
 
 PHASES = ("start", "lead", "play", "end", "over")
 """start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
@@ -176,16 +195,14 @@ class Match:
         if phase == "over":
             raise self._over_error()
         if phase == "end":
-            raise HandOver(f"the hand is over: enter the pips left in hands before any {what}",
-                           kind="hand_over", move=what)
-        raise IllegalStart(f"say who leads this hand before any {what}",
-                           kind="starter_needed", move=what)
+            raise HandOver.worded(_HAND_OVER[what], "hand_over", move=what)
+        raise IllegalStart.worded(_STARTER_NEEDED[what], "starter_needed", move=what)
 
     def _over_error(self) -> MatchOver:
         side = self.winner
-        return MatchOver(f"the match is over: {self.table.side_name(side)} reached "
-                         f"{self.scores[side]}", kind="match_over",
-                         side=self.table.side_name(side), score=self.scores[side])
+        return MatchOver.worded(N_("the match is over: %(side)s reached %(score)s"),
+                                "match_over", side=self.table.side_name(side),
+                                score=self.scores[side])
 
     def _lay(self, event: Lay) -> Lay:
         # The hot path of every replay: kept flat, with its lookups done through tables.
@@ -199,9 +216,9 @@ class Match:
         if key is None or tile[0].__class__ is not int or tile[1].__class__ is not int:
             key = normal_of_checked(tile)  # refuses what is not a tile of the set
         if key in hand.laid:
-            raise IllegalMove(f"{tile_text(tile)} was already laid in this hand",
-                              kind="already_laid", player=self.table.players[seat],
-                              tile=tile_text(tile))
+            raise IllegalMove.worded(N_("%(tile)s was already laid in this hand"),
+                                     "already_laid", player=self.table.players[seat],
+                                     tile=tile_text(tile))
         if not hand.moves:
             if tile.__class__ is not tuple:  # a list or a tuple subclass: log a plain tuple
                 tile = (tile[0], tile[1])
@@ -243,18 +260,19 @@ class Match:
         hand = self._playing_hand("draw")
         name = self.table.players[hand.turn]
         if not hand.moves:
-            raise IllegalMove(f"{name} leads: the lead must be a tile, not a draw",
-                              kind="lead_not_tile", player=name, move="draw")
+            raise IllegalMove.worded(N_("%(player)s leads: the lead must be a tile, not a draw"),
+                                     "lead_not_tile", player=name, move="draw")
         if hand.boneyard == 0:
-            raise IllegalMove(f"{name} cannot draw: the boneyard is empty, so {name} passes",
-                              kind="boneyard_empty", player=name)
+            raise IllegalMove.worded(
+                N_("%(player)s cannot draw: the boneyard is empty, so %(player)s passes"),
+                "boneyard_empty", player=name)
         if isinstance(event.count, bool) or not isinstance(event.count, int) or event.count < 1:
             raise IllegalMove(f"{name} cannot draw {event.count!r} tiles: draw one tile or more",
                               kind="draw_nothing", player=name, count=str(event.count))
         if event.count > hand.boneyard:
-            raise IllegalMove(f"{name} cannot draw {event.count}: only {hand.boneyard} "
-                              f"left in the boneyard", kind="draw_too_many", player=name,
-                              count=event.count, boneyard=hand.boneyard)
+            raise IllegalMove.worded(
+                N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
+                "draw_too_many", player=name, count=event.count, boneyard=hand.boneyard)
         hand.boneyard -= event.count
         hand.held[hand.turn] += event.count
         hand.moves.append(Played(hand.turn, event, None, None, 0))
@@ -264,13 +282,15 @@ class Match:
         seat = hand.turn
         name = self.table.players[seat]
         if not hand.moves:
-            raise IllegalMove(f"{name} leads: the lead must be a tile, not a pass",
-                              kind="lead_not_tile", player=name, move="pass")
+            raise IllegalMove.worded(N_("%(player)s leads: the lead must be a tile, not a pass"),
+                                     "lead_not_tile", player=name, move="pass")
         if hand.boneyard:
-            tiles = "tile is" if hand.boneyard == 1 else "tiles are"
-            raise IllegalMove(f"{name} must draw first: {hand.boneyard} {tiles} left in the "
-                              f"boneyard", kind="must_draw", player=name,
-                              boneyard=hand.boneyard)
+            template = (N_("%(player)s must draw first: 1 tile is left in the boneyard")
+                        if hand.boneyard == 1 else
+                        N_("%(player)s must draw first: %(boneyard)s tiles are left in the "
+                           "boneyard"))
+            raise IllegalMove.worded(template, "must_draw", player=name,
+                                     boneyard=hand.boneyard)
         hand.passes += 1
         hand.moves.append(Played(seat, event, None, None, 0))
         if hand.passes == len(self.table.players):
@@ -289,16 +309,15 @@ class Match:
         hand = self.hands[-1] if self.hands else None
         if phase == "lead" and not hand.announced:
             if seat != hand.starter:
-                raise IllegalStart(
-                    f"{players[hand.starter]} went out last hand and leads this one, "
-                    f"not {players[seat]}", kind="winner_leads",
-                    player=players[seat], starter=players[hand.starter])
+                raise IllegalStart.worded(
+                    N_("%(starter)s went out last hand and leads this one, not %(player)s"),
+                    "winner_leads", player=players[seat], starter=players[hand.starter])
             hand.announced = True
             return
         if phase != "start":
-            raise IllegalStart(f"{players[seat]} cannot start a hand: hand "
-                               f"{hand.number} is not over", kind="hand_under_way",
-                               player=players[seat], hand=hand.number)
+            raise IllegalStart.worded(
+                N_("%(player)s cannot start a hand: hand %(hand)s is not over"),
+                "hand_under_way", player=players[seat], hand=hand.number)
         self._new_hand(seat, announced=True)
 
     def _new_hand(self, starter: int, announced: bool) -> None:

@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from .errors import IllegalMove
+from .errors import N_, IllegalMove
 from .hand import End, Hand
 from .tiles import ALL_TILES, Tile, tile_text
 
@@ -50,21 +50,23 @@ def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: 
         return asked  # the common case, first: a record or a button names its end
     name = tile_text(written)
     if not fits_left and not fits_right:
-        raise IllegalMove(f"{name} matches neither open end ({hand.left.value} and "
-                          f"{hand.right.value})", kind="no_fit", player=player, tile=name,
-                          left=hand.left.value, right=hand.right.value)
+        raise IllegalMove.worded(N_("%(tile)s matches neither open end (%(left)s and %(right)s)"),
+                                 "no_fit", player=player, tile=name, left=hand.left.value,
+                                 right=hand.right.value)
     if asked is None:
         if fits_left and fits_right and not _same_either_way(hand, tile):
-            raise IllegalMove(f"{name} fits both ends with different results: say which end",
-                              kind="which_end", player=player, tile=name)
+            raise IllegalMove.worded(
+                N_("%(tile)s fits both ends with different results: say which end"),
+                "which_end", player=player, tile=name)
         return "L" if fits_left else "R"
     if asked not in SIDE_WORD:
         raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
                           kind="not_an_end", player=player, tile=name)
     end = hand.left if asked == "L" else hand.right  # asked for an end the tile does not fit
-    raise IllegalMove(f"{name} does not fit the {SIDE_WORD[asked]} end ({end.value})",
-                      kind="wrong_end", player=player, tile=name,
-                      end=SIDE_WORD[asked], value=end.value)
+    template = (N_("%(tile)s does not fit the left end (%(value)s)") if asked == "L"
+                else N_("%(tile)s does not fit the right end (%(value)s)"))
+    raise IllegalMove.worded(template, "wrong_end", player=player, tile=name,
+                             end=SIDE_WORD[asked], value=end.value)
 
 
 def placements(hand: Hand) -> list[Placement]:

@@ -1,6 +1,6 @@
 """Checking the pips or tiles entered as left in hands at the end of a hand (RULES.md §9)."""
 
-from .errors import ImpossibleHand
+from .errors import N_, ImpossibleHand
 from .hand import Hand
 from .table import Table
 from .tiles import ALL_TILES, NORMAL_OF, normal, parse_tile, pip_range, pips, tile_text
@@ -15,8 +15,8 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
             raise ImpossibleHand(f"seat {seat!r} is not at this table", kind="unknown_seat")
     missing = [names[seat] for seat in required if seat not in given]
     if missing:
-        raise ImpossibleHand(f"the pips left in {', '.join(missing)}'s hand are needed",
-                             kind="pips_needed", players=missing)
+        raise ImpossibleHand.worded(N_("the pips left in %(names)s's hand are needed"),
+                                    "pips_needed", players=missing, names=", ".join(missing))
     laid = hand.laid
     unplayed = sorted([a + b for a, b in ALL_TILES if (a, b) not in laid])
     seen: dict = {}
@@ -36,24 +36,27 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
                              kind="pips_not_number", player=name, value=str(value))
     low, high = pip_range(count, unplayed)
     if not low <= value <= high:
-        tiles = "tile" if count == 1 else "tiles"
         if count == 0:
-            reason = f"{name} holds no tiles"
+            template = N_("%(player)s cannot hold %(pips)s pips in 0 tiles: "
+                          "%(player)s holds no tiles")
+        elif count == 1:
+            template = N_("%(player)s cannot hold %(pips)s pips in 1 tile: 1 tile not laid "
+                          "in this hand holds %(low)s to %(high)s")
         else:
-            reason = f"{count} {tiles} not laid in this hand hold {low} to {high}"
-        raise ImpossibleHand(f"{name} cannot hold {value} pips in {count} {tiles}: {reason}",
-                             kind="impossible_pips", player=name, pips=value, tiles=count,
-                             low=low, high=high)
+            template = N_("%(player)s cannot hold %(pips)s pips in %(tiles)s tiles: "
+                          "%(tiles)s tiles not laid in this hand hold %(low)s to %(high)s")
+        raise ImpossibleHand.worded(template, "impossible_pips", player=name, pips=value,
+                                    tiles=count, low=low, high=high)
     return value
 
 
 def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) -> int:
     name = names[seat]
     if len(tiles) != count:
-        held = "1 tile" if count == 1 else f"{count} tiles"
-        raise ImpossibleHand(f"{name} holds {held}, not {len(tiles)}",
-                             kind="wrong_tile_count", player=name, tiles=count,
-                             given=len(tiles))
+        template = (N_("%(player)s holds 1 tile, not %(given)s") if count == 1
+                    else N_("%(player)s holds %(tiles)s tiles, not %(given)s"))
+        raise ImpossibleHand.worded(template, "wrong_tile_count", player=name, tiles=count,
+                                    given=len(tiles))
     total = 0
     for item in tiles:
         tile = NORMAL_OF.get(item) if item.__class__ is tuple else None
@@ -61,15 +64,16 @@ def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) ->
             tile = normal(parse_tile(item) if isinstance(item, str) else _pair(item, name))
         text = tile_text(tile)
         if tile in hand.laid:
-            raise ImpossibleHand(f"{name} cannot hold {text}: it was laid in this hand",
-                                 kind="tile_was_laid", player=name, tile=text)
+            raise ImpossibleHand.worded(N_("%(player)s cannot hold %(tile)s: it was laid in "
+                                           "this hand"), "tile_was_laid", player=name,
+                                        tile=text)
         if seen.get(tile) == seat:
-            raise ImpossibleHand(f"{name}'s tiles name {text} twice", kind="tile_twice",
-                                 player=name, other=name, tile=text)
+            raise ImpossibleHand.worded(N_("%(player)s's tiles name %(tile)s twice"),
+                                        "tile_twice", player=name, other=name, tile=text)
         if tile in seen:
-            holder = names[seen[tile]]
-            raise ImpossibleHand(f"{text} cannot be in two hands: {holder} and {name}",
-                                 kind="tile_twice", player=name, other=holder, tile=text)
+            raise ImpossibleHand.worded(N_("%(tile)s cannot be in two hands: %(other)s and "
+                                           "%(player)s"), "tile_twice", player=name,
+                                        other=names[seen[tile]], tile=text)
         seen[tile] = seat
         total += pips(tile)
     return total

@@ -67,7 +67,7 @@ def _write(match_id: str, key: str, form, make_event):
     except store.StaleWrite:
         return _stale(match_id, key, form.pos.data, event)
     except RuleError as error:
-        return render_table(stored, 422, error.message)
+        return render_table(stored, 422, view.refusal(error))
     if request.htmx:
         return render_table(stored)
     return redirect(url_for("table.show", match_id=match_id, key=key), 303)

@@ -2,7 +2,18 @@
 
 from flask_babel import gettext as _
 
-from ..rules import Draw, Lay, Match, Pass, Remaining, Score, Start, explain, tile_text
+from ..rules import (
+    Draw,
+    Lay,
+    Match,
+    Pass,
+    Remaining,
+    RuleError,
+    Score,
+    Start,
+    explain,
+    tile_text,
+)
 
 END_WORDS = {"L": "left", "R": "right"}
 
@@ -10,6 +21,14 @@ END_WORDS = {"L": "left", "R": "right"}
 def explained(score: Score, match: Match, award: bool = True) -> str:
     """The engine's explanation of a score, worded in the reader's language."""
     return explain(score, match.table, award, say=_)
+
+
+def refusal(error: RuleError) -> str:
+    """Why the rules refused an action, worded in the reader's language where the engine
+    gave a catalogue template (its English sentence otherwise)."""
+    if error.template:
+        return _(error.template, **error.facts)
+    return error.message
 
 
 def sides(match: Match) -> list[dict]:
