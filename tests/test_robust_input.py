@@ -208,8 +208,9 @@ def records(draw, world) -> bytes:
             if not keys:
                 break
             key = draw(st.sampled_from(keys))
-            if not isinstance(target[key], dict | list) or draw(st.integers(0, 2)) == 0:
-                break
+            if not isinstance(target[key], dict | list) or not target[key] \
+                    or draw(st.integers(0, 2)) == 0:
+                break  # replace this value (an empty list or object is replaced whole)
             target = target[key]
         if key is not None:
             target[key] = draw(st.one_of(JSON, VALUES, TILES, MOVES))

@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from .events import Move
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 
 class End(NamedTuple):
@@ -59,6 +59,10 @@ class Hand:
         other.laid, other.held = set(self.laid), list(self.held)
         other.moves, other.points = list(self.moves), list(self.points)
         return other
+
+    def unplayed(self) -> list[Tile]:
+        """The tiles of the set not laid in this hand, 0-0 first: what hands can still hold."""
+        return [tile for tile in ALL_TILES if tile not in self.laid]
 
     @property
     def ended(self) -> bool:

@@ -243,7 +243,7 @@ class Match:
         hand.laid.add(key)
         hand.held[seat] -= 1
         hand.passes = 0
-        points = count if count % 5 == 0 else 0
+        points = count if count % 5 == 0 else 0  # ends_points(count), inlined: the hot path
         hand.moves.append(_tuple(Played, (seat, event, (left, right), count, points)))
         if points:
             self._award(hand, self.table.side_of(seat), points)

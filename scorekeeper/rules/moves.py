@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .errors import N_, IllegalMove
 from .hand import End, Hand
-from .tiles import ALL_TILES, Tile, tile_text
+from .tiles import ALL_TILES, Tile, ends_points, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
 
@@ -90,4 +90,4 @@ def placements(hand: Hand) -> list[Placement]:
 
 
 def _placement(tile: Tile, end: str | None, ends: tuple[End, End], count: int) -> Placement:
-    return Placement(tile, end, ends, count, count if count % 5 == 0 else 0)
+    return Placement(tile, end, ends, count, ends_points(count))

@@ -3,7 +3,7 @@
 from .errors import N_, ImpossibleHand
 from .hand import Hand
 from .table import Table
-from .tiles import ALL_TILES, NORMAL_OF, normal, parse_tile, pip_range, pips, tile_text
+from .tiles import NORMAL_OF, normal, parse_tile, pip_range, pips, tile_text
 
 
 def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
@@ -17,8 +17,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     if missing:
         raise ImpossibleHand.worded(N_("the pips left in %(names)s's hand are needed"),
                                     "pips_needed", players=missing, names=", ".join(missing))
-    laid = hand.laid
-    unplayed = sorted([a + b for a, b in ALL_TILES if (a, b) not in laid])
+    unplayed = sorted([a + b for a, b in hand.unplayed()])
     seen: dict = {}
     pips_by_seat = {}
     for seat, value in sorted(given.items()):

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .hand import End
 from .table import Table
-from .tiles import Tile, round_to_five, tile_text
+from .tiles import Tile, ends_points, round_to_five, tile_text
 
 
 class Score(NamedTuple):
@@ -24,8 +24,7 @@ class Score(NamedTuple):
 
 def ends_score(hand: int, move: int, side: int, seat: int, tile: Tile,
                ends: tuple[End, End] | None, count: int, lead: bool) -> Score:
-    points = count if count % 5 == 0 and count > 0 else 0
-    return Score(hand, move, side, points, "ends",
+    return Score(hand, move, side, ends_points(count), "ends",
                  {"seat": seat, "tile": tile, "ends": ends, "count": count, "lead": lead})
 
 

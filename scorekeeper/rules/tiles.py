@@ -69,6 +69,11 @@ def pips(tile: Tile) -> int:
     return tile[0] + tile[1]
 
 
+def ends_points(count: int) -> int:
+    """What a count of the open ends scores: itself when a multiple of five above 0 (§6)."""
+    return count if count % 5 == 0 and count > 0 else 0
+
+
 def round_to_five(pip_count: int) -> int:
     """Nearest multiple of five; remainders 0-2 round down, 3-4 up (12 → 10, 13 → 15)."""
     return (pip_count + 2) // 5 * 5

@@ -95,8 +95,8 @@ def end_of_hand(match: Match) -> dict | None:
         return None
     required, optional = match.needed_remaining()
     hand = match.hand
-    unplayed = [{"text": f"{a}-{b}", "low": a, "high": b}
-                for a in range(7) for b in range(a, 7) if (a, b) not in hand.laid]
+    unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
+                for tile in hand.unplayed()]
     names = match.table.players
     how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
            else _("Blocked: nobody can play."))
