@@ -4,12 +4,15 @@ import functools
 import hashlib
 import os
 
-from flask import current_app, render_template, request
-from flask_babel import Babel
+from flask import current_app, g, render_template, request
+from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
+
+from ..rules.errors import N_
+from .language import language_menu, remember_choice, select_locale
 
 csrf = CSRFProtect()
 
@@ -23,7 +26,9 @@ def init_web(app) -> None:
 
     Htmx(app)
     csrf.init_app(app)
-    Babel(app, locale_selector=lambda: request.accept_languages.best_match(["en"]) or "en")
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
+    app.after_request(remember_choice)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
@@ -51,12 +56,28 @@ def _file_version(folder: str, filename: str) -> str:
         return "0"
 
 
+ERROR_PAGES = {
+    400: (N_("Not understood"), N_("The app could not read what was sent. Go back and try "
+                                   "again.")),
+    404: (N_("Not found"), N_("There is nothing here. A match link must be copied whole; "
+                              "ask the scorer for it again.")),
+    405: (N_("Not here"), N_("This address cannot be used that way. Go back and tap "
+                             "again.")),
+    413: (N_("File too large"), N_("That file is too large: a match record may be at most "
+                                   "256 KB.")),
+}
+"""The title and the explanation of each error page, in catalogue words."""
+
+SERVER_ERROR = (N_("Something went wrong"), N_("The server could not answer. Wait a moment "
+                                               "and try again."))
+
+
 def _http_error(error: HTTPException):
-    description = error.description
-    if error.code == 413:
-        description = _("That file is too large: a match record may be at most 256 KB.")
-    return render_template("errors/error.html", code=error.code, name=error.name,
-                           description=description), error.code
+    fallback = SERVER_ERROR if (error.code or 500) >= 500 else ERROR_PAGES[400]
+    name, description = ERROR_PAGES.get(error.code, fallback)
+    g.error_page = True
+    return render_template("errors/error.html", code=error.code, name=_(name),
+                           description=_(description)), error.code
 
 
 def _csrf_error(error: CSRFError):

@@ -8,6 +8,7 @@ from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
 from ..rules.record import UnreadableRecord, load_record, read_record
 from .forms import ImportForm, NewMatchForm
+from .view import refusal
 
 bp = Blueprint("home", __name__)
 MY_MATCHES = 30
@@ -62,7 +63,7 @@ def import_record():
         try:
             match = read_record(load_record(form.record.data.read()), pending_pips=True)
         except (UnreadableRecord, RuleError) as problem:
-            error = str(problem)
+            error = refusal(problem)
         else:
             stored = store.create(get_db(), match)
             remember(stored)

@@ -8,14 +8,14 @@ from ..rules import (
     Match,
     Pass,
     Remaining,
-    RuleError,
     Score,
     Start,
     explain,
     tile_text,
 )
+from ..rules.errors import N_
 
-END_WORDS = {"L": "left", "R": "right"}
+END_WORDS = {"L": N_("left"), "R": N_("right")}
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
@@ -23,12 +23,13 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
     return explain(score, match.table, award, say=_)
 
 
-def refusal(error: RuleError) -> str:
-    """Why the rules refused an action, worded in the reader's language where the engine
-    gave a catalogue template (its English sentence otherwise)."""
-    if error.template:
-        return _(error.template, **error.facts)
-    return error.message
+def refusal(error: Exception) -> str:
+    """Why the rules (or a record) refused something, worded in the reader's language where
+    the engine gave a catalogue template (its English sentence otherwise)."""
+    template = getattr(error, "template", None)
+    if template:
+        return _(template, **error.facts)
+    return str(error)
 
 
 def sides(match: Match) -> list[dict]:
