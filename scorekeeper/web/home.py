@@ -1,6 +1,9 @@
 """Home (start or import a match, the matches on this server), new match, rules card."""
 
+from datetime import UTC, datetime, timedelta
+
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import store
@@ -20,13 +23,26 @@ def remember(stored: store.Stored) -> None:
     session["mine"] = [[stored.id, stored.score_key], *mine][:MY_MATCHES]
 
 
-@bp.get("/")
-def index():
+def matches_here() -> list[dict]:
+    """The matches on this server, with the scoring link of those this browser started."""
     listed = store.listing(get_db())
     keys = dict(session.get("mine", []))
+    now = datetime.now(UTC)
     for item in listed:
         item["score_key"] = keys.get(item["id"])
-    return render_template("home/index.html", matches=listed, import_form=ImportForm())
+        item["played"] = last_played(item["updated"], now)
+    return listed
+
+
+@bp.get("/")
+def index():
+    return render_template("home/index.html", matches=matches_here(), import_form=ImportForm())
+
+
+def last_played(updated: str, now: datetime) -> str:
+    """When a match last changed, as the reader's language says it: `3 minutes ago`."""
+    since = datetime.fromisoformat(updated) - now
+    return format_timedelta(min(since, timedelta(0)), granularity="minute", add_direction=True)
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:
@@ -71,7 +87,7 @@ def import_record():
                             303)
     else:
         error = _("Choose a match record file (.json) to import.")
-    return render_template("home/index.html", matches=store.listing(get_db()),
+    return render_template("home/index.html", matches=matches_here(),
                            import_form=form, import_error=error), 422
 
 
