@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from .. import store
 from ..rules import Draw, Lay, Match, RuleError, Score, normal
 from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
-from ..rules.record import load_record, read_record
 from ..store import Stored
+from . import records
 from .unit_of_work import UnitOfWork
 
 
@@ -74,7 +74,7 @@ def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
 
     A last hand whose pips are not entered yet is kept open, to be finished at the table.
     """
-    return create_match(uow, read_record(load_record(text), pending_pips=True))
+    return create_match(uow, records.replay(text, pending_pips=True).match)
 
 
 def open_match(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:

@@ -12,7 +12,7 @@ from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
 
 from ..db import get_db
-from ..services import UnitOfWork
+from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
 
 csrf = CSRFProtect()
