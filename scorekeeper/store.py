@@ -64,11 +64,8 @@ class MatchCache:
 
 
 def event_json(event: Event) -> str:
+    """An event as an entry's data column holds it (rules.events is the codec)."""
     return json.dumps(event_data(event))
-
-
-def event_from_json(text: str) -> Event:
-    return event_from_data(json.loads(text))
 
 
 def _entry(kind: str, data) -> Entry:
