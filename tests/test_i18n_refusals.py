@@ -12,6 +12,7 @@ from english import english_left
 from tables import BOB, CAT, new_match, play
 
 from scorekeeper.rules import Draw, Match, RuleError
+from scorekeeper.rules.events import lay_from_button
 from scorekeeper.web.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"
@@ -43,6 +44,7 @@ CASES = {
     "impossible_pips": lambda: three_player_domino().end_hand({BOB: 40, CAT: 13}),
     "wrong_tile_count": lambda: three_player_domino().end_hand({BOB: ["6-6"], CAT: 13}),
     "tile_was_laid": lambda: three_player_domino().end_hand({BOB: ["6-6", "1-2"], CAT: 13}),
+    "not_a_tile": lambda: lay_from_button("draw"),
     "tile_twice": lambda: three_player_domino().end_hand({BOB: ["6-6", "0-0"],
                                                          CAT: ["6-6", "1-1"]}),
 }

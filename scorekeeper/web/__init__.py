@@ -11,7 +11,10 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
 
+from ..db import get_db
 from ..rules.errors import N_
+from ..services.unit_of_work import UnitOfWork
+from ..store import MatchCache
 from .language import language_menu, remember_choice, select_locale
 
 csrf = CSRFProtect()
@@ -24,6 +27,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def init_web(app) -> None:
     from . import board, home, table
 
+    app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
     csrf.init_app(app)
     Babel(app, locale_selector=select_locale)
@@ -36,6 +40,11 @@ def init_web(app) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
+
+
+def unit_of_work() -> UnitOfWork:
+    """This request's connection and the app's cache of rebuilt matches, for the services."""
+    return UnitOfWork(get_db(), current_app.extensions["scorekeeper.matches"])
 
 
 def _versioned_static(endpoint: str, values: dict) -> None:
