@@ -134,7 +134,8 @@ def create(conn: sqlite3.Connection, match: Match) -> Stored:
                           for seq, event in enumerate(match.log, 1)])
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite has already rolled back after a full disk
+            conn.execute("ROLLBACK")
         raise
     return Stored(match_id, *keys, len(match.log), match)
 
@@ -215,7 +216,8 @@ def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None,
                      (expected + 1, summary_json(match), stored.id))
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite has already rolled back after a full disk
+            conn.execute("ROLLBACK")
         raise
     fresh.revision = expected + 1
     if cache is not None:

@@ -8,6 +8,7 @@ from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
 from ..rules.record import UnreadableRecord, load_record, read_record
 from .forms import ImportForm, NewMatchForm
+from .limits import imports, new_matches
 
 bp = Blueprint("home", __name__)
 MY_MATCHES = 30
@@ -40,6 +41,7 @@ def _new_form(count: int, partnerships: bool) -> NewMatchForm:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@new_matches
 def new():
     count = request.values.get("count", request.args.get("players", "2"))
     count = int(count) if count in ("2", "3", "4") else 2
@@ -55,6 +57,7 @@ def new():
 
 
 @bp.post("/import")
+@imports
 def import_record():
     form = ImportForm()
     error = None

@@ -26,8 +26,10 @@ from ..rules import (
 from ..rules.record import write_record
 from . import view
 from .forms import EndHandForm, LayForm, PositionForm, StartForm
+from .limits import taps
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
+taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> store.Stored:
