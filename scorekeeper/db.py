@@ -136,8 +136,12 @@ def init_app(app) -> None:
     app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
     app.extensions["scorekeeper.matches"] = MatchCache()
     app.teardown_appcontext(close_db)
+    from .retention import prune_command  # it opens the database with connect() above
+
     app.cli.add_command(backup_command)
+    app.cli.add_command(prune_command)
     open_checked(app.config["DATABASE"]).close()
+
 
 
 def open_checked(path: str) -> sqlite3.Connection:

@@ -49,7 +49,7 @@ class GuardedChannel(HTTPChannel):
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map)
         cap = server.per_address
-        if cap and not is_loopback(str(addr[0])):
+        if cap:
             same = sum(1 for channel in server.active_channels.values()
                        if channel.addr and channel.addr[0] == addr[0])
             if same > cap:
@@ -122,6 +122,7 @@ def addresses_to_open(host: str, port: int) -> list[str]:
 def run(app, host: str, port: int, threads: int, out=sys.stdout) -> None:
     """Serve until interrupted, after saying plainly where the phones should go."""
     per_address = 0 if app.config["PROXIES"] else app.config["CONNECTIONS_PER_ADDRESS"]
+    app.config["SHARE_LAN_ADDRESS"] = host in ("0.0.0.0", "::", "")
     server = make_server(app, host, port, threads, per_address)
     port = server.effective_port if hasattr(server, "effective_port") else port
     urls = addresses_to_open(host, port)

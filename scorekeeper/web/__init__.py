@@ -13,6 +13,7 @@ from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
 
 from .hosting import transport_headers
+from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
 
@@ -35,6 +36,7 @@ def init_web(app) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
     app.url_defaults(_versioned_static)
+    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)

@@ -10,12 +10,13 @@ import threading
 from collections import OrderedDict
 
 import segno
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import get_locale
 
 from .. import store
 from ..db import get_db, match_cache
 from . import view
+from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
 
@@ -69,7 +70,7 @@ def qr(match_id: str, key: str):
     """The scoreboard link as a QR code, drawn on the table screen."""
     if store.find(get_db(), match_id, key, scoring=False) is None:  # no rebuild needed
         abort(404)
-    link = url_for("board.show", match_id=match_id, key=key, _external=True)
+    link = shared_url("board.show", match_id=match_id, key=key)
     svg = io.BytesIO()  # a file, not svg_inline(): an <img> needs the SVG namespace
     segno.make(link, error="m").save(svg, kind="svg", xmldecl=False, scale=4, dark="#000",
                                      light="#fff")

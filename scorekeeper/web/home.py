@@ -1,13 +1,13 @@
 """Home (start or import a match, the matches on this server), new match, rules card."""
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
 from ..rules.record import UnreadableRecord, load_record, read_record
-from .forms import ImportForm, NewMatchForm
+from .forms import DeleteForm, ImportForm, NewMatchForm
 from .limits import imports, new_matches
 
 bp = Blueprint("home", __name__)
@@ -15,18 +15,44 @@ MY_MATCHES = 30
 
 
 def remember(stored: store.Stored) -> None:
-    """This browser created the match: keep its scoring link for the home page."""
+    """This browser created the match: keep its scoring link for the home page (in a
+    400-day cookie whose signature, not its date, is checked)."""
     mine = [pair for pair in session.get("mine", []) if pair[0] != stored.id]
     session["mine"] = [[stored.id, stored.score_key], *mine][:MY_MATCHES]
+    session.permanent = True
+
+
+def _home(status: int = 200, **extra):
+    """This browser's matches first (however many others exist), then the server's others."""
+    mine = store.mine(get_db(), session.get("mine", []))
+    ids = {item["id"] for item in mine}
+    others = [item for item in store.listing(get_db()) if item["id"] not in ids]
+    extra.setdefault("import_form", ImportForm())
+    return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
 
 @bp.get("/")
 def index():
-    listed = store.listing(get_db())
-    keys = dict(session.get("mine", []))
-    for item in listed:
-        item["score_key"] = keys.get(item["id"])
-    return render_template("home/index.html", matches=listed, import_form=ImportForm())
+    return _home()
+
+
+@bp.route("/mine/<match_id>/delete", methods=["GET", "POST"])
+def delete(match_id: str):
+    """The browser that created a match may delete it, after saying so once more."""
+    key = dict(session.get("mine", [])).get(match_id)
+    if key is None:
+        abort(404)
+    if request.method == "GET":
+        found = store.mine(get_db(), [[match_id, key]])
+        if not found:
+            abort(404)
+        return render_template("home/delete.html", match=found[0], form=DeleteForm())
+    if not DeleteForm().validate_on_submit():
+        abort(400)
+    store.delete(get_db(), match_id, key)
+    session["mine"] = [pair for pair in session.get("mine", []) if pair[0] != match_id]
+    flash(_("The match was deleted."))
+    return redirect(url_for("home.index"), 303)
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:
@@ -73,8 +99,7 @@ def import_record():
                             303)
     else:
         error = _("Choose a match record file (.json) to import.")
-    return render_template("home/index.html", matches=store.listing(get_db()),
-                           import_form=form, import_error=error), 422
+    return _home(422, import_form=form, import_error=error)
 
 
 @bp.get("/rules")
