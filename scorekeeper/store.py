@@ -247,15 +247,17 @@ def _summaries(rows) -> list[dict]:
 
 
 def mine(conn: sqlite3.Connection, links: list) -> list[dict]:
-    """The matches of [id, scoring key] pairs this browser keeps, however many others exist;
-    a pair whose match is gone or whose key is wrong is left out."""
+    """The matches of [id, scoring key] pairs this browser keeps, however many others exist,
+    ordered as `listing` orders them; a pair whose match is gone or whose key is wrong is
+    left out."""
     found = []
     for match_id, key in links:
         row = find(conn, match_id, key, scoring=True)
         if row is not None:
             found.extend(_summaries([row]))
             found[-1]["score_key"] = key
-    return found
+    found.sort(key=lambda item: item["updated"], reverse=True)
+    return sorted(found, key=lambda item: item.get("winner") is not None)
 
 
 def delete(conn: sqlite3.Connection, match_id: str, key: str) -> bool:

@@ -112,7 +112,7 @@ def _checked_name(name: str) -> str:
     """One line of visible text, in NFC, at most MAX_NAME characters."""
     name = unicodedata.normalize("NFC", name.strip())
     if not allowed(name):
-        raise SetupError(f"{name!r} has a line break or a control character: "
+        raise SetupError(f"{name[:MAX_NAME]!r} has a line break or a control character: "
                          f"a name is one line of text", kind="name_not_printable",
                          name=name)
     if not any(visible(char) for char in name):

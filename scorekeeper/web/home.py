@@ -7,6 +7,7 @@ from .. import store
 from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
 from ..rules.record import UnreadableRecord, load_record, read_record
+from . import view
 from .forms import DeleteForm, ImportForm, NewMatchForm
 from .limits import imports, new_matches
 
@@ -91,7 +92,7 @@ def import_record():
         try:
             match = read_record(load_record(form.record.data.read()), pending_pips=True)
         except (UnreadableRecord, RuleError) as problem:
-            error = str(problem)
+            error = view.bounded(str(problem))
         else:
             stored = store.create(get_db(), match)
             remember(stored)
