@@ -6,8 +6,9 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from . import store
 from .db import connect
+from .services import matches
+from .services.unit_of_work import UnitOfWork
 
 _AGE = re.compile(r"(\d{1,5})d")
 
@@ -23,7 +24,7 @@ def prune_command(age: str) -> None:
         raise click.BadParameter("give a number of days, like 90d", param_hint="--older-than")
     conn = connect(current_app.config["DATABASE"])
     try:
-        count = store.prune(conn, int(found.group(1)))
+        count = matches.prune(UnitOfWork(conn), int(found.group(1)))
     finally:
         conn.close()
     click.echo(f"Deleted {count} match{'es' if count != 1 else ''} not played for "

@@ -12,6 +12,9 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
 
+from ..db import get_db
+from ..services.unit_of_work import UnitOfWork
+from ..store import MatchCache
 from .hosting import transport_headers
 from .sharing import lan_host, shared_url
 
@@ -28,6 +31,7 @@ def init_web(app) -> None:
     from .limits import limiter
 
     init_hosting(app)
+    app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
     csrf.init_app(app)
     limiter.init_app(app)
@@ -40,6 +44,11 @@ def init_web(app) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
+
+
+def unit_of_work() -> UnitOfWork:
+    """This request's connection and the app's cache of rebuilt matches, for the services."""
+    return UnitOfWork(get_db(), current_app.extensions["scorekeeper.matches"])
 
 
 def _versioned_static(endpoint: str, values: dict) -> None:

@@ -3,11 +3,11 @@
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from .. import store
-from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
-from ..rules.record import UnreadableRecord, load_record, read_record
-from . import view
+from ..rules.record import UnreadableRecord
+from ..services import matches
+from ..store import Stored
+from . import unit_of_work, view
 from .forms import DeleteForm, ImportForm, NewMatchForm
 from .limits import imports, new_matches
 
@@ -15,7 +15,7 @@ bp = Blueprint("home", __name__)
 MY_MATCHES = 30
 
 
-def remember(stored: store.Stored) -> None:
+def remember(stored: Stored) -> None:
     """This browser created the match: keep its scoring link for the home page (in a
     400-day cookie whose signature, not its date, is checked)."""
     mine = [pair for pair in session.get("mine", []) if pair[0] != stored.id]
@@ -25,9 +25,9 @@ def remember(stored: store.Stored) -> None:
 
 def _home(status: int = 200, **extra):
     """This browser's matches first (however many others exist), then the server's others."""
-    mine = store.mine(get_db(), session.get("mine", []))
+    mine = matches.my_matches(unit_of_work(), session.get("mine", []))
     ids = {item["id"] for item in mine}
-    others = [item for item in store.listing(get_db()) if item["id"] not in ids]
+    others = [item for item in matches.listing(unit_of_work()) if item["id"] not in ids]
     extra.setdefault("import_form", ImportForm())
     return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
@@ -44,13 +44,13 @@ def delete(match_id: str):
     if key is None:
         abort(404)
     if request.method == "GET":
-        found = store.mine(get_db(), [[match_id, key]])
+        found = matches.my_matches(unit_of_work(), [[match_id, key]])
         if not found:
             abort(404)
         return render_template("home/delete.html", match=found[0], form=DeleteForm())
     if not DeleteForm().validate_on_submit():
         abort(400)
-    store.delete(get_db(), match_id, key)
+    matches.delete_match(unit_of_work(), match_id, key)
     session["mine"] = [pair for pair in session.get("mine", []) if pair[0] != match_id]
     flash(_("The match was deleted."))
     return redirect(url_for("home.index"), 303)
@@ -75,7 +75,7 @@ def new():
     partnerships = count == 4 and request.values.get("partnerships") in ("y", "1", "on")
     form = _new_form(count, partnerships)
     if form.validate_on_submit():
-        stored = store.create(get_db(), Match(form.table))
+        stored = matches.create_match(unit_of_work(), Match(form.table))
         remember(stored)
         return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
     status = 422 if request.method == "POST" else 200
@@ -90,11 +90,10 @@ def import_record():
     error = None
     if form.validate_on_submit():
         try:
-            match = read_record(load_record(form.record.data.read()), pending_pips=True)
+            stored = matches.import_record(unit_of_work(), form.record.data.read())
         except (UnreadableRecord, RuleError) as problem:
             error = view.bounded(str(problem))
         else:
-            stored = store.create(get_db(), match)
             remember(stored)
             return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key),
                             303)
