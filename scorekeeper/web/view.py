@@ -25,12 +25,21 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
     return explain(score, match.table, award, say=_)
 
 
+ECHO_LIMIT = 300
+"""A refusal quotes what it refuses; a 200 kB field is quoted no further than this."""
+
+
+def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
+    """The text, cut with an ellipsis where a quoted value makes it longer than `limit`."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def refusal(error: RuleError) -> str:
     """Why the rules refused an action, worded in the reader's language where the engine
     gave a catalogue template (its English sentence otherwise)."""
     if error.template:
-        return _(error.template, **error.facts)
-    return error.message
+        return bounded(_(error.template, **error.facts))
+    return bounded(error.message)
 
 
 def sides(match: Match) -> list[dict]:
@@ -126,8 +135,9 @@ def describe_entry(event, match: Match) -> str:
     return _("the pips left in hands")
 
 
-def sheet(match: Match, last: int | None = None) -> dict:
-    """Points per side for every hand, running totals, and every score (or the last few)."""
+def sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
+    """Points per side for every hand (or the last `hands`), running totals, and every
+    score (or the last `last`): the polled scoreboard stays the same size all evening."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
@@ -135,8 +145,10 @@ def sheet(match: Match, last: int | None = None) -> dict:
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
         rows.append({"number": hand.number, "points": list(hand.points),
                      "totals": list(running)})
+    shown_rows = rows[-hands:] if hands else rows
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "points": score.points,
                "text": explained(score, match)} for score in shown]
-    return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
+    return {"rows": shown_rows, "earlier_hands": len(rows) - len(shown_rows),
+            "scores": scores, "more": len(every) - len(shown)}
