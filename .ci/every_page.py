@@ -35,11 +35,13 @@ def main() -> int:
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.endpoint == "static":
             continue
-        missing = rule.arguments - values[rule.endpoint.split(".")[0]].keys()
+        known = dict(values, key=values["view_key" if rule.endpoint.startswith("board.")
+                                       else "score_key"])
+        missing = rule.arguments - known.keys()
         if missing:
             print(f"skipped {rule.rule}: no value for {', '.join(sorted(missing))}")
             continue
-        path = rule.build(values[rule.endpoint.split(".")[0]], append_unknown=False)[1]
+        path = rule.build(known, append_unknown=False)[1]
         for headers in ({}, HTMX):
             answer = client.get(path, headers=headers)
             if answer.status_code != 200:
@@ -62,7 +64,8 @@ def main() -> int:
 
 
 def _match(client) -> dict:
-    """A match made and started through the forms; the URL values each blueprint needs."""
+    """A match made and started through the forms; the values of the URLs' arguments
+    (`key` is the scoring key, or the scoreboard's on board pages)."""
     made = client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
                                      "target": "61", "hand_size": "7"})
     if made.status_code != 303:
@@ -73,8 +76,7 @@ def _match(client) -> dict:
     if started.status_code != 303:
         sys.exit(f"POST start answered {started.status_code}")
     view_key = re.search(r'/board/[^/]+/([^/"]+)', page).group(1)
-    return {"home": {}, "table": {"match_id": match_id, "key": score_key},
-            "board": {"match_id": match_id, "key": view_key}}
+    return {"match_id": match_id, "score_key": score_key, "view_key": view_key}
 
 
 if __name__ == "__main__":

@@ -184,5 +184,4 @@ def _check_sound(conn: sqlite3.Connection, path: str) -> None:
         raise StorageRefused(f"cannot write {path} ({error}): check the file's "
                              f"permissions and the free disk space") from None
     finally:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        rollback(conn)
