@@ -496,15 +496,15 @@ def test_scoring_the_hand_stores_the_pips_and_the_points(imported, entries, stor
 
 @pytest.mark.parametrize(("fields", "message"), [
     ({"pips_1": "40", "pips_2": "13"},
-     "Bob cannot hold 40 pips in 2 tiles: 2 tiles not laid in this hand hold 2 to 23"),
+     "Bob cannot hold 40 in 2 tiles: 2 tiles not laid in this hand hold 2 to 23 pips"),
     ({"pips_1": "1", "pips_2": "13"},
-     "Bob cannot hold 1 pips in 2 tiles: 2 tiles not laid in this hand hold 2 to 23"),
+     "Bob cannot hold 1 in 2 tiles: 2 tiles not laid in this hand hold 2 to 23 pips"),
     ({"pips_1": "12"}, "the pips left in Cat's hand are needed"),
     ({}, "the pips left in Bob, Cat's hand are needed"),
     ({"pips_1": "12", "pips_2": "a lot"}, "Cat's pips must be a whole number, not a lot"),
     ({"pips_1": "12", "pips_2": "-3"}, "Cat's pips must be a whole number, not -3"),
     ({"pips_1": "12", "pips_2": "13", "pips_0": "5"},
-     "Ann cannot hold 5 pips in 0 tiles: Ann holds no tiles"),
+     "Ann holds no tiles: 0 pips, not 5"),
     ({"tiles_1": ["6-6"], "pips_2": "13"}, "Bob holds 2 tiles, not 1"),
     ({"tiles_1": ["6-6", "1-2"], "pips_2": "13"},
      "Bob cannot hold 1-2: it was laid in this hand"),
