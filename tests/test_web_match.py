@@ -34,7 +34,7 @@ def field_errors(page: str, name: str) -> list[str]:
 def offered(page: str) -> dict[str, int]:
     """The tile buttons of the table: the move each sends, and the points it shows."""
     found = {}
-    pattern = r'<button class="tile-button[^"]*" name="move" value="([^"]+)">(.*?)</button>'
+    pattern = r'<button class="tile-button[^"]*" name="move" value="([^"]+)"[^>]*>(.*?)</button>'
     for move, body in re.findall(pattern, page, re.S):
         points = re.search(r'<span class="points">\+(\d+)</span>', body)
         found[move] = int(points.group(1)) if points else 0
@@ -143,7 +143,7 @@ def test_new_match_is_stored_and_redirects_to_its_table(client, entries, stored)
     page = client.get(response.headers["Location"]).text
     assert "Hand 1: who holds the highest double?" in page
     assert [html.unescape(name) for name in re.findall(
-        r'<button class="big" name="seat" value="\d">([^<]*)</button>', page)] == [
+        r'<button class="big" name="seat" value="\d"[^>]*>([^<]*)</button>', page)] == [
         "Ann", "Bob", "Cat"]
 
 
@@ -311,8 +311,11 @@ def test_a_tile_that_fits_both_ends_differently_is_offered_once_per_end(phone):
     assert tiles["0-5@L"] == 10  # ends 5 and 5
     assert tiles["0-5@R"] == 0  # ends 0 and 0
     assert [move for move in tiles if move.startswith("0-5")] == ["0-5@L", "0-5@R"]
-    assert re.search(r'value="0-5@L">.*?<span class="end-word">left</span>', response.text,
-                     re.S)
+    # named by the number each covers on the table, never by a side of the screen
+    assert re.search(r'value="0-5@L"[^>]*>.*?<span class="end-word">on the 0</span>',
+                     response.text, re.S)
+    assert re.search(r'value="0-5@R"[^>]*>.*?<span class="end-word">on the 5</span>',
+                     response.text, re.S)
 
 
 def test_the_six_three_is_offered_on_each_end_with_its_own_count(phone):
@@ -656,14 +659,19 @@ def test_score_sheet_shows_points_per_hand_totals_and_explanations(phone):
         ("1", [("25", "25"), ("10", "10")]),
         ("2", [("20", "45"), ("0", "10")])]
     assert re.findall(r"<td><strong>(\d+)</strong></td>", page) == ["45", "10"]
-    assert [html.unescape(text) for text in re.findall(
-        r'<span class="hand-no">Hand \d</span> ([^<]*)</li>', page)] == [
-        "lead 5-5: 5 + 5 = 10 → 10 to Ann",
-        "0 + 5-5 (10) = 10 → 10 to Bob",
-        "0-0 (0) + 5-5 (10) = 10 → 10 to Ann",
-        "Ann went out. Bob 4 → 5: 5 to Ann",
-        "lead 6-4: 6 + 4 = 10 → 10 to Ann",
-        "Ann went out. Bob 12 → 10: 10 to Ann"]
+    # each score names its hand, its move, the player and the tile, to settle a dispute
+    assert [html.unescape(re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(
+        r'<ol class="scores">(.*?)</ol>', page, re.S)[0].split("</li>") if "<li" in item] == [
+        "Hand 1, move 1 Ann led 5-5: lead 5-5: 5 + 5 = 10 → 10 to Ann",
+        "Hand 1, move 2 Bob laid 0-5 on the 5-5: 0 + 5-5 (10) = 10 → 10 to Bob",
+        "Hand 1, move 3 Ann laid 0-0 on the 0: 0-0 (0) + 5-5 (10) = 10 → 10 to Ann",
+        "Hand 1, end Ann went out. Bob 4 → 5: 5 to Ann",
+        "Hand 2, move 1 Ann led 4-6: lead 6-4: 6 + 4 = 10 → 10 to Ann",
+        "Hand 2, end Ann went out. Bob 12 → 10: 10 to Ann"]
+    moves = re.findall(r'<details class="moves" id="hand-2">(.*?)</details>', page, re.S)[0]
+    assert [html.unescape(re.sub(r"<[^>]+>", "", item)).strip()
+            for item in re.findall(r"<li[^>]*>(.*?)</li>", moves)] == [
+        "Ann led 4-6 +10", "Bob laid 1-4 on the 4", "Ann laid 3-6 on the 6"]
     assert f'href="{table.url}/export"' in page
 
 

@@ -19,7 +19,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, table
+    from . import board, home, install, sheet, table
 
     Htmx(app)
     csrf.init_app(app)
@@ -27,6 +27,9 @@ def init_web(app) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.register_blueprint(install.bp)
+    app.add_template_global(sheet.score_sheet)
+    app.add_template_global(sheet.hand_moves)
     app.url_defaults(_versioned_static)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)

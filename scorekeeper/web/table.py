@@ -7,7 +7,17 @@ the other phone entered; a repeated one (double tap, retry) changes nothing.
 
 import json
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from .. import store
@@ -38,11 +48,20 @@ def load_or_404(match_id: str, key: str) -> store.Stored:
 
 
 def render_table(stored: store.Stored, status: int = 200, error: str | None = None,
-                 notice: str | None = None, preview=None):
-    """The table as a fragment for htmx, or as the whole page for everything else."""
+                 notice: str | None = None, preview=None, entered: dict | None = None,
+                 confirm_undo: str | None = None):
+    """The table as a fragment for htmx, or as the whole page for everything else.
+
+    The pips typed and tiles ticked at the end of a hand stay as they were entered.
+    """
+    if notice is None and request.method == "GET":
+        notice = next(iter(get_flashed_messages()), None)  # what a plain-form undo did
+    if entered is None and request.endpoint == "table.end_hand":
+        entered = view.entered_in_form(request.form, stored.match)
     template = "match/_table.html" if request.htmx else "match/table.html"
     return render_template(template, stored=stored, match=stored.match, view=view,
-                           error=error, notice=notice, preview=preview), status
+                           error=error, notice=notice, preview=preview, entered=entered,
+                           confirm_undo=confirm_undo), status
 
 
 @bp.get("")
@@ -50,8 +69,9 @@ def show(match_id: str, key: str):
     return render_table(load_or_404(match_id, key))
 
 
-def _write(match_id: str, key: str, form, make_event):
-    """Validate the form, let the engine check the event, store it, answer the phone."""
+def _write(match_id: str, key: str, form, make_event, said=None, entered=None):
+    """Validate the form, let the engine check the event, store it, answer the phone
+    (with `said`, what it did, and `entered`, pips to show again)."""
     stored = load_or_404(match_id, key)
     if not form.validate_on_submit():
         field, messages = next(iter(form.errors.items()))
@@ -69,7 +89,9 @@ def _write(match_id: str, key: str, form, make_event):
     except RuleError as error:
         return render_table(stored, 422, view.refusal(error))
     if request.htmx:
-        return render_table(stored)
+        return render_table(stored, notice=said, entered=entered)
+    if said:
+        flash(said)
     return redirect(url_for("table.show", match_id=match_id, key=key), 303)
 
 
@@ -127,7 +149,21 @@ def pass_turn(match_id: str, key: str):
 
 @bp.post("/undo")
 def undo(match_id: str, key: str):
-    return _write(match_id, key, PositionForm(), lambda _f, _m: None)
+    """Undo says what it took back; taking back a scored hand asks once, and keeps its pips
+    in the form to be entered again."""
+    stored = load_or_404(match_id, key)
+    match = stored.match
+    if not match.log:
+        return _write(match_id, key, PositionForm(), lambda _f, _m: None)
+    last = match.log[-1]
+    if view.undo_crosses_a_score(match) and not request.form.get("confirm"):
+        hand = next(hand for hand in reversed(match.hands) if hand.end is not None)
+        question = _("Undo the score of hand %(number)s (%(score)s)? The pips entered are "
+                     "kept.", number=hand.number, score=view.explained(hand.end, match))
+        return render_table(stored, confirm_undo=question)
+    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
+    return _write(match_id, key, PositionForm(), lambda _f, _m: None,
+                  said=view.took_back(match), entered=entered)
 
 
 def held_from_request(match) -> dict:

@@ -44,9 +44,9 @@ class Watcher:
 
 
 def tile_name(tile: str, end: str | None = None) -> re.Pattern:
-    """The accessible name of a tile button: `3-5` for a lead, else with the end it goes on
-    (`3-5 right`), then the points it would score (`3-5 right +10`)."""
-    where = f" {end}" if end else "(?: left| right)?"
+    """The accessible name of a tile button: `3-5`, with the number it covers when it fits
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score."""
+    where = f" {end}" if end else "(?: on the [0-6](?:-[0-6])?)?"
     return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
 
 
