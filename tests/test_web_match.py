@@ -77,7 +77,17 @@ def test_home_lists_matches_in_progress_first_with_their_scores(app, phone):
     assert [(state, shown(body, "names")[0]) for state, body in items] == [
         ("playing", "Cat v Dan"), ("over", "Ann v Bob")]
     assert [shown(body, "score")[0] for _, body in items] == ["0 – 10", "10 – 0"]
-    assert [shown(body, "state")[0] for _, body in items] == ["in progress", "won by Ann"]
+    # when each was last played and which hand it is at, to tell two matches apart
+    assert [shown(body, "state") for _, body in items] == [
+        ["hand 1", "last played 26 years ago"], ["won by Ann", "last played just now"]]
+
+
+def test_players_left_unnamed_are_player_1_and_player_2(client, stored):
+    response = client.post("/new", data={"count": "2", "player1": "", "player2": " ",
+                                         "target": "250", "hand_size": "7"})
+    assert response.status_code == 303
+    _, _, match_id, key = response.headers["Location"].split("/")
+    assert stored(match_id, key).match.table.players == ("Player 1", "Player 2")
 
 
 def test_home_offers_the_scoring_link_only_to_the_browser_that_made_the_match(app, client,
@@ -158,8 +168,8 @@ GOOD = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand
 
 
 @pytest.mark.parametrize(("change", "field", "message"), [
-    ({"player1": ""}, "player1", "every player needs a name"),
-    ({"player2": "   "}, "player2", "every player needs a name"),
+    ({"player1": "Player 2", "player2": ""}, "player1",
+     "two players are called Player 2: give each a different name"),
     ({"player2": "ann"}, "player2", "two players are called ann: give each a different name"),
     ({"count": "3", "player3": " Bob "}, "player3",
      "two players are called Bob: give each a different name"),
@@ -559,12 +569,22 @@ def test_undo_steps_back_any_number_of_entries_to_an_empty_match(phone, entries,
     table.play("6-4")
     assert stored(table.match_id, table.key).match.scores == [30, 0]
 
-    expected = [(20, "Ann to lead"), (10, "Bob (1 tile)"), (0, "Ann to lead")]
-    for score, words in expected:
+    expected = [(20, "Ann to lead", "Undid: Ann 4-6 (+10)"),
+                (10, "Bob (1 tile)", "Undid: the pips left in hand 1 (Ann went out. Bob 8 → 10: "
+                                     "10 to Ann)"),
+                (0, "Ann to lead", "Undid: Ann 5-5 (+10)")]
+    for score, words, said in expected:
         response = table.undo()
+        if "Bob" in words:  # taking back a scored hand asks once
+            assert shown(response.text, "notice") == [
+                "Undo the score of hand 1 (Ann went out. Bob 8 → 10: 10 to Ann)? "
+                "The pips entered are kept."]
+            assert shown(response.text, "side-score")[0] == "20"
+            response = table.undo(data={"confirm": "1"})
         assert response.status_code == 200
         assert shown(response.text, "side-score")[0] == str(score)
         assert words in html.unescape(response.text)
+        assert shown(response.text, "notice") == [said]
     response = table.undo(htmx=False)
     assert response.status_code == 303
     page = table.page().text
@@ -585,9 +605,12 @@ def test_undo_on_an_empty_match_is_refused(phone, entries):
 def test_undo_of_the_pips_reopens_the_end_of_the_hand(imported, stored):
     table = three_player_domino(imported)
     table.end({"pips_1": "12", "pips_2": "13"})
-    response = table.undo()
+    response = table.undo(data={"confirm": "1"})
     assert shown(response.text, "turn") == ["Ann went out."]
     assert pips_fields(response.text) == ["pips_1", "pips_2"]
+    # the pips that were typed are kept, to be entered again
+    assert re.search(r'name="pips_1"[^>]*value="12"', response.text)
+    assert re.search(r'name="pips_2"[^>]*value="13"', response.text)
     assert stored(table.match_id, table.key).match.scores == [0, 0, 0]
 
 

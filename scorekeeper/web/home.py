@@ -1,6 +1,9 @@
 """Home (start or import a match, the matches on this server), new match, rules card."""
 
+from datetime import UTC, datetime, timedelta
+
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import store
@@ -23,9 +26,22 @@ def remember(stored: store.Stored) -> None:
 def index():
     listed = store.listing(get_db())
     keys = dict(session.get("mine", []))
+    now = datetime.now(UTC)
     for item in listed:
         item["score_key"] = keys.get(item["id"])
+        item["ago"] = _ago(item["updated"], now)
     return render_template("home/index.html", matches=listed, import_form=ImportForm())
+
+
+def _ago(updated: str, now: datetime) -> str:
+    """When a match was last played, as people say it ("5 minutes ago")."""
+    try:
+        when = datetime.strptime(updated, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return ""
+    if now - when < timedelta(minutes=1):
+        return _("just now")
+    return format_timedelta(when - now, granularity="minute", add_direction=True)
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:

@@ -151,19 +151,20 @@ def pass_turn(match_id: str, key: str):
 def undo(match_id: str, key: str):
     """Undo says what it took back; taking back a scored hand asks once, and keeps its pips
     in the form to be entered again."""
-    stored = load_or_404(match_id, key)
+    stored, form = load_or_404(match_id, key), PositionForm()
     match = stored.match
-    if not match.log:
-        return _write(match_id, key, PositionForm(), lambda _f, _m: None)
-    last = match.log[-1]
+    current = form.validate_on_submit() and form.pos.data == stored.revision
+    if not (current and match.log):  # refused or stale: said as for any tap
+        return _write(match_id, key, form, lambda _f, _m: None)
     if view.undo_crosses_a_score(match) and not request.form.get("confirm"):
         hand = next(hand for hand in reversed(match.hands) if hand.end is not None)
         question = _("Undo the score of hand %(number)s (%(score)s)? The pips entered are "
                      "kept.", number=hand.number, score=view.explained(hand.end, match))
         return render_table(stored, confirm_undo=question)
+    last = match.log[-1]
     entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
-    return _write(match_id, key, PositionForm(), lambda _f, _m: None,
-                  said=view.took_back(match), entered=entered)
+    return _write(match_id, key, form, lambda _f, _m: None, said=view.took_back(match),
+                  entered=entered)
 
 
 def held_from_request(match) -> dict:
