@@ -16,12 +16,14 @@ from ..rules import (
     RuleError,
     Score,
     Start,
+    Undo,
     explain,
     normal,
     parse_tile,
     pips,
     tile_text,
 )
+from ..rules.events import button_value
 from ..rules.remaining import determined_pips
 
 
@@ -105,7 +107,7 @@ def placements(match: Match) -> list[dict]:
         covered = _end_at(hand.ends, placement.end)
         buttons.append({
             "text": text, "low": low, "high": high,
-            "move": text + (f"@{placement.end}" if placement.end else ""),
+            "move": button_value(placement.tile, placement.end),
             "key": f"lay {text} {end_name(covered)}" if covered else f"lay {text}",
             "end_word": on_end(covered) if offers[placement.tile] > 1 else "",
             "order": (*tile_order(placement.tile), covered or ()),
@@ -189,10 +191,11 @@ def entered_in_event(event: Remaining) -> dict:
             for seat, value in event.held}
 
 
-def describe_entry(kind: str, event, match: Match) -> str:
-    """A table event in a few words, for the notice about what the other phone entered."""
+def describe_entry(event, match: Match) -> str:
+    """A table event or an undo in a few words, for the notice about what the other phone
+    entered."""
     names = match.table.players
-    if kind == "undo":
+    if isinstance(event, Undo):
         return _("an undo")
     if isinstance(event, Lay):
         return _lay_text(match, event)
@@ -272,8 +275,3 @@ def took_back(match: Match) -> str:
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
     return _("Undid: %(name)s's pass", name=name)
-
-
-def undo_crosses_a_score(match: Match) -> bool:
-    """An undo that would take back a whole hand's end-of-hand score asks first."""
-    return bool(match.log) and isinstance(match.log[-1], Remaining)
