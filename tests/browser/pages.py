@@ -282,6 +282,7 @@ def shoot(page: Page, name: str, docs: bool = False) -> Path:
     page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
     if docs and os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
         page.screenshot(path=DOCS_SCREENSHOTS / f"{name}.png", full_page=False, scale="css",
                         animations="disabled")
     return path
