@@ -190,10 +190,13 @@ MAIN_ACTION = {"start": lambda: Match.create(["Ann", "Bob", "Cat", "Dan"]), "lea
                "won": _four_won}
 
 
-@pytest.mark.parametrize("screen", list(MAIN_ACTION))
+PAGES = {"home": "/", "new-match-4": "/new?players=4&partnerships=y"}
+
+
+@pytest.mark.parametrize("screen", [*PAGES, *MAIN_ACTION])
 def test_the_main_action_is_in_reach_without_scrolling(open_phone, server, screen):
     page = open_phone()
-    page.goto(server.store_match(MAIN_ACTION[screen]())["table"])
+    page.goto(PAGES.get(screen) or server.store_match(MAIN_ACTION[screen]())["table"])
     main = page.locator("[data-main]").first
     assert main.bounding_box()["y"] + main.bounding_box()["height"] <= 839, \
         f"{screen}: the main action needs a scroll at 412×839"
