@@ -106,6 +106,21 @@ def listing(uow: UnitOfWork) -> list[dict]:
     return store.listing(uow.conn)
 
 
+def my_matches(uow: UnitOfWork, links: list) -> list[dict]:
+    """The matches of the [id, scoring key] pairs a browser keeps, however many others exist."""
+    return store.mine(uow.conn, links)
+
+
+def delete_match(uow: UnitOfWork, match_id: str, key: str) -> bool:
+    """Delete a match and its log for good, if `key` is its scoring key."""
+    return store.delete(uow.conn, match_id, key)
+
+
+def prune(uow: UnitOfWork, days: int) -> int:
+    """Delete the matches nobody has played for `days` days; returns how many."""
+    return store.prune(uow.conn, days)
+
+
 def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
     """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
     try:

@@ -7,8 +7,9 @@ from ..rules import Match
 from .view import explained, move_words
 
 
-def score_sheet(match: Match, last: int | None = None) -> dict:
-    """Points per side for every hand, running totals, and every score (or the last few)."""
+def score_sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
+    """Points per side for every hand (or the last `hands`), running totals, and every
+    score (or the last `last`): the polled scoreboard stays the same size all evening."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
@@ -16,12 +17,14 @@ def score_sheet(match: Match, last: int | None = None) -> dict:
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
         rows.append({"number": hand.number, "points": list(hand.points),
                      "totals": list(running)})
+    shown_rows = rows[-hands:] if hands else rows
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "where": _where(score),
                "what": _what(match, score), "text": explained(score, match)}
               for score in shown]
-    return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
+    return {"rows": shown_rows, "earlier_hands": len(rows) - len(shown_rows),
+            "scores": scores, "more": len(every) - len(shown)}
 
 
 def _where(score) -> str:

@@ -27,8 +27,10 @@ from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
+from .limits import taps
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
+taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> Stored:

@@ -32,12 +32,21 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
     return explain(score, match.table, award, say=_)
 
 
+ECHO_LIMIT = 300
+"""A refusal quotes what it refuses; a 200 kB field is quoted no further than this."""
+
+
+def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
+    """The text, cut with an ellipsis where a quoted value makes it longer than `limit`."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def refusal(error: RuleError) -> str:
     """Why the rules refused an action, worded in the reader's language where the engine
     gave a catalogue template (its English sentence otherwise)."""
     if error.template:
-        return _(error.template, **error.facts)
-    return error.message
+        return bounded(_(error.template, **error.facts))
+    return bounded(error.message)
 
 
 def sides(match: Match) -> list[dict]:
