@@ -154,7 +154,8 @@ def test_hungarian_never_calls_pips_points():
     for msgid, message in messages(read_catalogue("hu")).items():
         source = msgid[1] if isinstance(msgid, tuple) else msgid
         if re.search(r"\bpips?\b", source) and not re.search(r"\bpoints?\b|score", source):
-            assert "pont" not in forms(message)[-1], (source, forms(message)[-1])
+            said = forms(message)[-1]
+            assert not re.search(r"\bpont(?:ok|ot|ja|jai|tal|ban)?\b", said), (source, said)
 
 
 @pytest.mark.parametrize("lang, name", [("el", "Όλα τα πεντάρια"), ("cs", "Všechny pětky"),

@@ -3,6 +3,9 @@ a shared `?lang=` link; and the pub's TV its own, whatever the scorer's phone sp
 
 import html
 import re
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -112,10 +115,13 @@ def test_numbers_are_written_as_the_language_writes_them(client, new_match, lang
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "1 minute ago"), ("el", "πριν από 1 λεπτό"), ("cs", "před 1 minutou"),
-    ("hu", "1 perccel ezelőtt")])
-def test_the_home_page_says_when_each_match_was_played_in_its_language(client, new_match,
+    ("en", "last played 3 hours ago"), ("el", "τελευταία κίνηση πριν από 3 ώρες"),
+    ("cs", "naposledy hráno před 3 hodinami"), ("hu", "utoljára játszva: 3 órával ezelőtt")])
+def test_the_home_page_says_when_each_match_was_played_in_its_language(app, client, new_match,
                                                                        lang, said):
     new_match()
-    page = client.get(f"/?lang={lang}").text
-    assert f'<span class="when">{said}</span>' in page
+    three_hours_ago = (datetime.now(UTC) - timedelta(hours=3)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    with closing(sqlite3.connect(app.config["DATABASE"])) as conn, conn:
+        conn.execute("UPDATE matches SET updated = ?", (three_hours_ago,))
+    page = html.unescape(client.get(f"/?lang={lang}").text)
+    assert re.search(rf"<time [^>]*>{re.escape(said)}</time>", page)

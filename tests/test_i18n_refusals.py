@@ -11,7 +11,7 @@ import pytest
 from english import english_left
 from tables import BOB, CAT, new_match, play
 
-from scorekeeper.rules import Draw, Match, RuleError
+from scorekeeper.rules import Draw, Match, RuleError, Table
 from scorekeeper.rules.events import lay_from_button
 from scorekeeper.web.view import refusal
 
@@ -45,6 +45,8 @@ CASES = {
     "wrong_tile_count": lambda: three_player_domino().end_hand({BOB: ["6-6"], CAT: 13}),
     "tile_was_laid": lambda: three_player_domino().end_hand({BOB: ["6-6", "1-2"], CAT: 13}),
     "not_a_tile": lambda: lay_from_button("draw"),
+    "confusable_name": lambda: Table.create(["Ann", "\u0410nn"]),  # a Cyrillic А
+    "name_invisible": lambda: Table.create(["Ann", "\u2800"]),  # a blank braille cell
     "tile_twice": lambda: three_player_domino().end_hand({BOB: ["6-6", "0-0"],
                                                          CAT: ["6-6", "1-1"]}),
 }

@@ -155,6 +155,22 @@ def _not_found(client, imported):
     return client.get("/match/nothing/here")
 
 
+@screen("delete a match")
+def _delete(client, imported):
+    table = scored_twice(imported)
+    return client.get(f"/mine/{table.match_id}/delete")
+
+
+@screen("offline")
+def _offline(client, imported):
+    return client.get("/offline")
+
+
+@screen("the app's manifest")
+def _manifest(client, imported):
+    return client.get("/manifest.webmanifest")
+
+
 @pytest.fixture
 def speaking(client):
     """The test client with the language chosen, as the language menu leaves it."""

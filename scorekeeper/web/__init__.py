@@ -3,9 +3,10 @@
 import functools
 import hashlib
 import os
+import time
 
 from flask import current_app, g, render_template, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
@@ -15,7 +16,9 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
+from .hosting import transport_headers
 from .language import language_menu, remember_choice, select_locale
+from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
 
@@ -25,18 +28,26 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, table
+    from . import board, home, install, sheet, table
+    from .hosting import init_hosting
+    from .limits import limiter
 
+    init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
     csrf.init_app(app)
+    limiter.init_app(app)
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
     app.after_request(remember_choice)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.register_blueprint(install.bp)
+    app.add_template_global(sheet.score_sheet)
+    app.add_template_global(sheet.hand_moves)
     app.url_defaults(_versioned_static)
+    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
@@ -84,9 +95,24 @@ SERVER_ERROR = (N_("Something went wrong"), N_("The server could not answer. Wai
 def _http_error(error: HTTPException):
     fallback = SERVER_ERROR if (error.code or 500) >= 500 else ERROR_PAGES[400]
     name, description = ERROR_PAGES.get(error.code, fallback)
+    description = _(description)
+    if error.code == 429:
+        name, seconds = N_("Too many at once"), _retry_after()
+        description = ngettext("Too many in a short time from here: wait %(num)s second and "
+                               "try again.", "Too many in a short time from here: wait "
+                               "%(num)s seconds and try again.", seconds)
     g.error_page = True
-    return render_template("errors/error.html", code=error.code, name=_(name),
-                           description=_(description)), error.code
+    template = "errors/_error.html" if request.htmx else "errors/error.html"
+    return render_template(template, code=error.code, name=_(name),
+                           description=description), error.code
+
+
+def _retry_after() -> int:
+    """The seconds until the breached limit lets this writer in again."""
+    from .limits import limiter
+
+    breached = limiter.current_limit
+    return max(1, round(breached.reset_at - time.time())) if breached else 60
 
 
 def _csrf_error(error: CSRFError):
@@ -103,10 +129,15 @@ def _security_headers(response):
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CSP)
     headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("Referrer-Policy", "no-referrer")
+    # same-origin: a match URL never leaves as a Referer, while the same-origin Referer
+    # that Flask-WTF requires over https is kept.
+    headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
-    if request.endpoint and request.endpoint.split(".")[0] in ("table", "board"):
+    transport_headers(response)
+    area = (request.endpoint or "").split(".")[0]
+    if area in ("table", "board"):
         headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-store" if request.endpoint.startswith("table")
-                           else "no-cache")
+        headers.setdefault("Cache-Control", "no-store" if area == "table" else "no-cache")
+    elif area == "home" and request.endpoint != "home.rules":
+        headers.setdefault("Cache-Control", "private, no-store")  # lists this phone's keys
     return response

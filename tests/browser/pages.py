@@ -47,10 +47,17 @@ class Watcher:
 
 
 def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
-    """The accessible name of a tile button: `3-5` for a lead, else with the end it goes on
-    (`3-5 right`), then the points it would score (`3-5 right +10`)."""
-    sides = "|".join(re.escape(words.gettext(side)) for side in ("left", "right"))
-    where = f" {re.escape(words.gettext(end))}" if end else f"(?: (?:{sides}))?"
+    """The accessible name of a tile button: `3-5`, with the number it covers when it fits
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
+
+    `end` is written as the English button says it (`on the 3`); `words` the language
+    the phone speaks.
+    """
+    on_the = re.escape(words.gettext("on the %(end)s"))
+    if end:
+        where = " " + on_the.replace(re.escape("%(end)s"), re.escape(end.removeprefix("on the ")))
+    else:
+        where = "(?: " + on_the.replace(re.escape("%(end)s"), "[0-6](?:-[0-6])?") + ")?"
     return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
 
 
@@ -293,6 +300,7 @@ def shoot(page: Page, name: str, docs: bool = False) -> Path:
     page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
     if docs and os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
         page.screenshot(path=DOCS_SCREENSHOTS / f"{name}.png", full_page=False, scale="css",
                         animations="disabled")
     return path

@@ -52,17 +52,17 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
     table.draw()
     expect(page.locator("#table .held")).to_contain_text("Bob 4")
     expect(page.locator("#table .held")).to_contain_text("Ρεζέρβα")
-    table.lay("2-5", "left")
+    table.lay("2-5")
     expect(table.announcement).to_have_text("Bob: 5 + 3 = 8, χωρίς πόντους")
-    expect(table.tile("3-5", "right")).to_have_accessible_name("3-5 δεξιά +10")
+    expect(table.tile("3-5", "on the 3")).to_have_accessible_name("3-5 στο 3 +10")
     assert_accessible(page, "the table in Greek")
     assert_no_english(page, "the table in Greek")
     shoot(page, "table-el", docs=True)
 
-    table.lay("3-5", "right")
+    table.lay("3-5", "on the 3")
     expect(table.announcement).to_have_text("+10 Ann — 5 + 5 = 10")
     table.lay("5-6")
-    table.lay("4-5", "right")
+    table.lay("4-5")
     expect(table.heading).to_have_text("Ann τελείωσε τα πλακίδια.")
     expect(page.get_by_role("group", name="Bob (2 πλακίδια)")).to_be_visible()
 
@@ -82,8 +82,12 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
 
     page.get_by_role("link", name="Φύλλο πόντων").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Φύλλο πόντων")
-    expect(page.locator(".scores li").last).to_have_text(
-        "Γύρος 1 Ann τελείωσε. Bob 13 → 15: 15 πόντοι για Ann")
+    expect(page.locator(".scores li")).to_have_text([
+        "Γύρος 1, κίνηση 1 Ann άνοιξε με 2-3: άνοιγμα 2-3: 2 + 3 = 5 → 5 πόντοι για Ann",
+        "Γύρος 1, κίνηση 4 Ann έπαιξε 3-5 στο 3: 5 + 5 = 10 → 10 πόντοι για Ann",
+        "Γύρος 1, κίνηση 6 Ann έπαιξε 4-5 στο 5: 6 + 4 = 10 → 10 πόντοι για Ann",
+        "Γύρος 1, τέλος Ann τελείωσε. Bob 13 → 15: 15 πόντοι για Ann",
+    ])
     assert_accessible(page, "the score sheet in Greek")
     assert_no_english(page, "the score sheet in Greek")
 
