@@ -70,8 +70,8 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
     page.watcher.expect("status of 422")
     table.button("Check").tap()
     expect(page.locator("#table .error")).to_have_text(
-        "Bob δεν μπορεί να έχει σύνολο βουλών 40 σε 2 πλακίδια: 2 πλακίδια που δεν παίχτηκαν "
-        "σε αυτόν τον γύρο έχουν από 1 έως 22 βούλες")
+        "Bob δεν μπορεί να έχει 40 σε 2 πλακίδια: 2 πλακίδια που δεν παίχτηκαν σε αυτόν τον "
+        "γύρο έχουν από 1 έως 22 βούλες")
     table.enter_pips(check=True, Bob=13)
     expect(page.locator("#table .preview")).to_have_text(
         "Ann τελείωσε. Bob 13 → 15: 15 πόντοι για Ann")
@@ -105,13 +105,13 @@ def went_out() -> Match:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("cs", {"heading": "Ann hlásí domino.", "group": "Bob (2 kameny)",
-            "refused": "Bob nemůže mít v ruce součet ok 40 (počet kamenů: 2): tolik kamenů, "
-                       "které v tomto kole nebyly zahrány, dává součet od 3 do 23",
+            "refused": "Bob nemůže mít 40 v 2 kamenech: tolik kamenů, které v tomto kole "
+                       "nebyly zahrány, má od 3 do 23 ok",
             "preview": "Ann hlásí domino. Bob 13 → 15, celkem 15 bodů: Ann",
             "next": "Zahajuje Ann"}),
     ("hu", {"heading": "Ann kiment.", "group": "Bob (2 kő)",
-            "refused": "Bob kezében nem lehet 40 pötty 2 kövön: ennyi, ebben a leosztásban le "
-                       "nem rakott kövön 3–23 pötty lehet",
+            "refused": "Bob 2 kövén nem lehet 40 pötty: ennyi, ebben a leosztásban le nem "
+                       "rakott kövön 3–23 pötty van",
             "preview": "Ann kiment. Bob 13 → 15: Ann kap 15 pontot",
             "next": "Ann kezd"}),
 ])
