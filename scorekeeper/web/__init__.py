@@ -19,7 +19,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, table
+    from . import board, home, league, table
 
     Htmx(app)
     csrf.init_app(app)
@@ -27,6 +27,7 @@ def init_web(app) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.register_blueprint(league.bp)
     app.url_defaults(_versioned_static)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -75,8 +76,8 @@ def _security_headers(response):
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("X-Frame-Options", "DENY")
-    if request.endpoint and request.endpoint.split(".")[0] in ("table", "board"):
+    if request.endpoint and request.endpoint.split(".")[0] in ("table", "board", "league"):
         headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-store" if request.endpoint.startswith("table")
-                           else "no-cache")
+        headers.setdefault("Cache-Control", "no-cache" if request.endpoint.startswith("board")
+                           else "no-store")
     return response

@@ -25,7 +25,8 @@ def index():
     keys = dict(session.get("mine", []))
     for item in listed:
         item["score_key"] = keys.get(item["id"])
-    return render_template("home/index.html", matches=listed, import_form=ImportForm())
+    return render_template("home/index.html", matches=listed, import_form=ImportForm(),
+                           leagues=session.get("leagues", []))
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:
@@ -71,7 +72,8 @@ def import_record():
     else:
         error = _("Choose a match record file (.json) to import.")
     return render_template("home/index.html", matches=store.listing(get_db()),
-                           import_form=form, import_error=error), 422
+                           import_form=form, import_error=error,
+                           leagues=session.get("leagues", [])), 422
 
 
 @bp.get("/rules")
