@@ -150,8 +150,10 @@ def _check_table(kind: str, target, hand) -> None:
     try:
         Table.create(names, kind == PAIRS, target, hand)
     except SetupError as error:
-        raise SetupRefused.worded(N_("The %(kind)s games cannot be played that way: "
-                                     "%(why)s."), "bad_game_setup", kind=kind,
+        template = (N_("The singles games cannot be played that way: %(why)s.")
+                    if kind == SINGLES else
+                    N_("The pairs games cannot be played that way: %(why)s."))
+        raise SetupRefused.worded(template, "bad_game_setup", games=kind,
                                   why=error.message) from None
 
 
