@@ -190,9 +190,10 @@ def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dic
     and in at most one singles and one pairs game of the card."""
     for side, names in ((HOME, home), (AWAY, away)):
         if len(names) != game.seats or not all(names):
-            raise CardError.worded(N_("Game %(number)s needs %(count)s player(s) on each "
-                                      "side."), "players_missing", number=game.number,
-                                   count=game.seats)
+            template = (N_("Game %(number)s needs one player on each side.")
+                        if game.seats == 1 else
+                        N_("Game %(number)s needs two players on each side."))
+            raise CardError.worded(template, "players_missing", number=game.number)
         for name in names:
             if name not in rosters[side]:
                 raise CardError.worded(N_("%(name)s is not on the team's roster."),
