@@ -2,9 +2,9 @@
 cards of 4 games (2 for the win + 1 per game won), one card drawn; then a tie on points
 broken by each tie-break in turn, and the players' table."""
 
-from scorekeeper.league import CardResult, GameResult, players_table, standings
-
 from league_helpers import THREE_ONE, TWO_PLUS_GAMES, card, scheme
+
+from scorekeeper.league import CardResult, GameResult, players_table, standings
 
 TEAMS = ["Anchor", "Bell", "Crown", "Dolphin"]
 SEASON = [

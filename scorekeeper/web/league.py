@@ -14,6 +14,7 @@ import segno
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from wtforms.fields.choices import SelectChoice
 
 from ..db import get_db
 from ..league import (
@@ -108,7 +109,7 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
     found = league_read.overview(get_db(), access, date.today())
     if request.htmx and request.method == "GET":
         return render_template("league/_live.html", **found), status
-    teams = [(team["id"], team["name"]) for team in found["teams"]]
+    teams = [SelectChoice(team["id"], team["name"]) for team in found["teams"]]
     fixture = forms.pop("fixture_form", None) or FixtureForm()
     fixture.home.choices = fixture.away.choices = teams
     return render_template(
@@ -162,7 +163,8 @@ def make_fixtures(league_id: str, key: str):
 def add_fixture(league_id: str, key: str):
     form = FixtureForm()
     form.home.choices = form.away.choices = [
-        (team["id"], team["name"]) for team in league_read.team_rows(get_db(), league_id)]
+        SelectChoice(team["id"], team["name"])
+        for team in league_read.team_rows(get_db(), league_id)]
     return _league_write(league_id, key, form, lambda access, f: leagues.add_fixture(
         get_db(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
 

@@ -3,6 +3,7 @@
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..league import PRESETS, TIE_BREAKS, LeagueSetup, PointsScheme, SetupRefused
@@ -22,7 +23,8 @@ def _points_field(label):
 
 def _tie_break_field(label, default):
     return SelectField(label, default=default, choices=[
-        ("", _l("(none)")), *[(name, TIE_BREAK_WORDS[name]) for name in TIE_BREAKS]])
+        SelectChoice("", _l("(none)")),
+        *[SelectChoice(name, TIE_BREAK_WORDS[name]) for name in TIE_BREAKS]])
 
 
 class NewLeagueForm(FlaskForm):
@@ -33,9 +35,9 @@ class NewLeagueForm(FlaskForm):
     games = StringField(_l("The card: its games in order"), default="SSSSSSPPP",
                         validators=[Length(max=60)])
     scheme = SelectField(_l("Points"), default="two_plus_games", choices=[
-        ("two_plus_games", _l("2 for the win + 1 per game won")),
-        ("three_one", _l("3 for a win, 1 for a draw")),
-        (CUSTOM, _l("Our own, as below"))])
+        SelectChoice("two_plus_games", _l("2 for the win + 1 per game won")),
+        SelectChoice("three_one", _l("3 for a win, 1 for a draw")),
+        SelectChoice(CUSTOM, _l("Our own, as below"))])
     per_game = _points_field(_l("Points for each game won"))
     win = _points_field(_l("Points for winning the card"))
     draw = _points_field(_l("Points for a drawn card"))
