@@ -7,6 +7,7 @@ from flask.cli import with_appcontext
 from .db import connect
 from .league import ArchiveError
 from .services.league_archive import restore
+from .services.unit_of_work import UnitOfWork
 
 
 @click.command("league-import")
@@ -16,7 +17,7 @@ def league_import_command(archive) -> None:
     """Restore the league season archive ARCHIVE (a season.json file) as a new league."""
     conn = connect(current_app.config["DATABASE"])
     try:
-        access = restore(conn, archive.read())
+        access = restore(UnitOfWork(conn), archive.read())
     except ArchiveError as error:
         raise click.ClickException(f"{archive.name}: {error}") from None
     finally:

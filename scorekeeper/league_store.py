@@ -8,7 +8,6 @@ was made against, so of two captains editing one card at once, one wins.
 import json
 import secrets
 import sqlite3
-from contextlib import contextmanager
 
 KEY_BYTES = 16
 """128-bit secrets in every league link, as in the match links."""
@@ -20,18 +19,6 @@ class StaleCard(Exception):
     def __init__(self, current: int):
         super().__init__(f"the card is at revision {current}")
         self.current = current
-
-
-@contextmanager
-def transaction(conn: sqlite3.Connection):
-    """One BEGIN IMMEDIATE … COMMIT; anything raised inside rolls it all back."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
 
 
 def new_key() -> str:

@@ -20,16 +20,17 @@ from ..league import (
     standings,
 )
 from .league import Access, outcomes
+from .unit_of_work import UnitOfWork
 
 
-def _league_state(conn, access: Access) -> dict:
+def _league_state(uow: UnitOfWork, access: Access) -> dict:
     """Teams, fixtures with their cards, and the summary of every match a card links."""
-    teams = {row["id"]: row for row in db.teams(conn, access.league_id)}
-    fixtures = db.fixtures(conn, access.league_id)
+    teams = {row["id"]: row for row in db.teams(uow.conn, access.league_id)}
+    fixtures = db.fixtures(uow.conn, access.league_id)
     cards = {row["id"]: Card.from_dict(json.loads(row["card"])) for row in fixtures}
     ids = [game.match_id for card in cards.values() for game in card.games if game.match_id]
     return {"teams": teams, "fixtures": fixtures, "cards": cards,
-            "summaries": store.summaries(conn, ids)}
+            "summaries": store.summaries(uow.conn, ids)}
 
 
 def results(state: dict) -> list:
@@ -74,9 +75,9 @@ def _games(access: Access, card: Card, found: list, summaries: dict, row) -> lis
     return games
 
 
-def overview(conn, access: Access, today: date) -> dict:
+def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
     """The league page: standings, the players' table, fixtures and results, tonight."""
-    state = _league_state(conn, access)
+    state = _league_state(uow, access)
     counted = results(state)
     names = [team["name"] for team in state["teams"].values()]
     lines = [_fixture_line(access, state, row, today) for row in state["fixtures"]]
@@ -90,12 +91,12 @@ def overview(conn, access: Access, today: date) -> dict:
             "tonight": [line for line in lines if line["tonight"] or line["live"]]}
 
 
-def card_view(conn, access: Access, fixture_id: int, today: date) -> dict | None:
+def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> dict | None:
     """One fixture's card with every game's state, both rosters, and its corrections."""
-    row = db.fixture(conn, access.league_id, fixture_id)
+    row = db.fixture(uow.conn, access.league_id, fixture_id)
     if row is None:
         return None
-    state = _league_state(conn, access)
+    state = _league_state(uow, access)
     line = _fixture_line(access, state, row, today)
     side = None
     if access.role == "captain":
@@ -106,20 +107,20 @@ def card_view(conn, access: Access, fixture_id: int, today: date) -> dict | None
                  "away": json.loads(state["teams"][row["away"]]["players"])},
         side=side, over=all(game["state"] in (SCORED, "entered") for game in line["games"]),
         corrections=[{"at": c["at"], "kind": c["kind"], **json.loads(c["facts"])}
-                     for c in db.corrections(conn, access.league_id)
+                     for c in db.corrections(uow.conn, access.league_id)
                      if c["fixture_id"] == row["id"]])
     return line
 
 
-def season(conn, access: Access) -> Season:
+def season(uow: UnitOfWork, access: Access) -> Season:
     """The whole season as values, every scored game's match rebuilt from its log."""
-    state = _league_state(conn, access)
+    state = _league_state(uow, access)
     teams = {team["name"]: json.loads(team["players"]) for team in state["teams"].values()}
     ids = [game.match_id for card in state["cards"].values() for game in card.games
            if game.match_id]
-    matches = store.matches_by_id(conn, ids)
+    matches = store.matches_by_id(uow.conn, ids, uow.cache)
     corrections: dict[int, list] = {}
-    for c in db.corrections(conn, access.league_id):
+    for c in db.corrections(uow.conn, access.league_id):
         corrections.setdefault(c["fixture_id"], []).append(
             {"at": c["at"], "kind": c["kind"], "facts": json.loads(c["facts"])})
     fixtures = []
@@ -133,6 +134,6 @@ def season(conn, access: Access) -> Season:
     return Season(access.setup, teams, fixtures)
 
 
-def team_rows(conn, league_id: str) -> list:
+def team_rows(uow: UnitOfWork, league_id: str) -> list:
     """The league's teams (id, name), for the choices of the fixture form."""
-    return db.teams(conn, league_id)
+    return db.teams(uow.conn, league_id)

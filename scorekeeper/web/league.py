@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..db import get_db
 from ..league import (
     AWAY,
     ENTERED,
@@ -31,7 +30,7 @@ from ..league import (
 from ..league_store import StaleCard
 from ..services import league as leagues
 from ..services import league_archive, league_read
-from . import view
+from . import unit_of_work, view
 from .league_forms import (
     TIE_BREAK_WORDS,
     CardForm,
@@ -82,7 +81,7 @@ def new():
     form = NewLeagueForm()
     if form.validate_on_submit():
         try:
-            access = leagues.create_league(get_db(), form.setup, form.team_names())
+            access = leagues.create_league(unit_of_work(), form.setup, form.team_names())
         except LeagueError as error:
             form.refused_at(error)
         else:
@@ -99,14 +98,14 @@ def new():
 
 
 def _open(league_id: str, key: str) -> leagues.Access:
-    access = leagues.open_league(get_db(), league_id, key)
+    access = leagues.open_league(unit_of_work(), league_id, key)
     if access is None:
         abort(404)
     return access
 
 
 def _page(access: leagues.Access, status: int = 200, error: str | None = None, **forms):
-    found = league_read.overview(get_db(), access, date.today())
+    found = league_read.overview(unit_of_work(), access, date.today())
     if request.htmx and request.method == "GET":
         return render_template("league/_live.html", **found), status
     teams = [SelectChoice(team["id"], team["name"]) for team in found["teams"]]
@@ -143,20 +142,20 @@ def _league_write(league_id: str, key: str, form, do, **forms):
 def add_team(league_id: str, key: str):
     form = NameForm()
     return _league_write(league_id, key, form, lambda access, f: leagues.add_team(
-        get_db(), access, f.name.data), name_form=form)
+        unit_of_work(), access, f.name.data), name_form=form)
 
 
 @bp.post("/<league_id>/<key>/teams/<int:team_id>/players")
 def add_player(league_id: str, key: str, team_id: int):
     return _league_write(league_id, key, NameForm(), lambda access, f: leagues.add_player(
-        get_db(), access, team_id, f.name.data))
+        unit_of_work(), access, team_id, f.name.data))
 
 
 @bp.post("/<league_id>/<key>/fixtures/make")
 def make_fixtures(league_id: str, key: str):
     form = FixturesForm()
     return _league_write(league_id, key, form, lambda access, f: leagues.make_fixtures(
-        get_db(), access, f.first.data, f.every.data), fixtures_form=form)
+        unit_of_work(), access, f.first.data, f.every.data), fixtures_form=form)
 
 
 @bp.post("/<league_id>/<key>/fixtures")
@@ -164,21 +163,21 @@ def add_fixture(league_id: str, key: str):
     form = FixtureForm()
     form.home.choices = form.away.choices = [
         SelectChoice(team["id"], team["name"])
-        for team in league_read.team_rows(get_db(), league_id)]
+        for team in league_read.team_rows(unit_of_work(), league_id)]
     return _league_write(league_id, key, form, lambda access, f: leagues.add_fixture(
-        get_db(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
+        unit_of_work(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
 
 
 @bp.post("/<league_id>/<key>/fixtures/<int:fixture_id>/day")
 def move_fixture(league_id: str, key: str, fixture_id: int):
     return _league_write(league_id, key, DayForm(), lambda access, f: leagues.move_fixture(
-        get_db(), access, fixture_id, f.day.data))
+        unit_of_work(), access, fixture_id, f.day.data))
 
 
 def _card(access: leagues.Access, fixture_id: int, status: int = 200,
           error: str | None = None, notice: str | None = None):
     """The card as a fragment for htmx, or as the whole page for everything else."""
-    card = league_read.card_view(get_db(), access, fixture_id, date.today())
+    card = league_read.card_view(unit_of_work(), access, fixture_id, date.today())
     if card is None:
         abort(404)
     template = "league/card.html"
@@ -224,7 +223,7 @@ def _card_write(league_id: str, key: str, fixture_id: int, form, do):
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/players")
 def set_players(league_id: str, key: str, fixture_id: int, number: int):
     def do(access, form):
-        leagues.set_players(get_db(), access, fixture_id, form.rev.data, number,
+        leagues.set_players(unit_of_work(), access, fixture_id, form.rev.data, number,
                             form.side("home"), form.side("away"))
 
     return _card_write(league_id, key, fixture_id, PlayersForm(), do)
@@ -233,32 +232,34 @@ def set_players(league_id: str, key: str, fixture_id: int, number: int):
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/start")
 def start_game(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.start_game(get_db(), access, fixture_id, f.rev.data, number))
+                       leagues.start_game(unit_of_work(), access, fixture_id, f.rev.data,
+                                          number))
 
 
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/enter")
 def enter_score(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, ScoreForm(), lambda access, f:
-                       leagues.enter_score(get_db(), access, fixture_id, f.rev.data, number,
-                                           f.home.data, f.away.data))
+                       leagues.enter_score(unit_of_work(), access, fixture_id, f.rev.data,
+                                           number, f.home.data, f.away.data))
 
 
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/clear")
 def clear_game(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.clear_game(get_db(), access, fixture_id, f.rev.data, number))
+                       leagues.clear_game(unit_of_work(), access, fixture_id, f.rev.data,
+                                          number))
 
 
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/confirm")
 def confirm(league_id: str, key: str, fixture_id: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.confirm(get_db(), access, fixture_id, f.rev.data))
+                       leagues.confirm(unit_of_work(), access, fixture_id, f.rev.data))
 
 
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/reopen")
 def reopen(league_id: str, key: str, fixture_id: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.reopen(get_db(), access, fixture_id, f.rev.data))
+                       leagues.reopen(unit_of_work(), access, fixture_id, f.rev.data))
 
 
 def _download(body: str, mimetype: str, name: str) -> Response:
@@ -268,13 +269,13 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 
 @bp.get("/<league_id>/<key>/standings.csv")
 def standings_csv(league_id: str, key: str):
-    body = league_archive.standings_csv(get_db(), _open(league_id, key), _)
+    body = league_archive.standings_csv(unit_of_work(), _open(league_id, key), _)
     return _download(body, "text/csv; charset=utf-8", f"standings-{league_id}.csv")
 
 
 @bp.get("/<league_id>/<key>/results.csv")
 def results_csv(league_id: str, key: str):
-    body = league_archive.results_csv(get_db(), _open(league_id, key), _)
+    body = league_archive.results_csv(unit_of_work(), _open(league_id, key), _)
     return _download(body, "text/csv; charset=utf-8", f"results-{league_id}.csv")
 
 
@@ -283,7 +284,8 @@ def season_json(league_id: str, key: str):
     access = _open(league_id, key)
     if not access.secretary:
         abort(404)
-    body = json.dumps(league_archive.archive(get_db(), access), ensure_ascii=False, indent=1)
+    body = json.dumps(league_archive.archive(unit_of_work(), access), ensure_ascii=False,
+                      indent=1)
     return _download(body + "\n", "application/json", f"season-{league_id}.json")
 
 
