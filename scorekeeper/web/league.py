@@ -41,6 +41,7 @@ from .league_forms import (
     NewLeagueForm,
     PlayersForm,
     ScoreForm,
+    TeamForm,
 )
 
 bp = Blueprint("league", __name__, url_prefix="/league")
@@ -113,7 +114,7 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
     fixture.home.choices = fixture.away.choices = teams
     return render_template(
         "league/league.html", **found, error=error, fixture_form=fixture,
-        name_form=forms.pop("name_form", None) or NameForm(),
+        team_form=forms.pop("team_form", None) or TeamForm(),
         fixtures_form=forms.pop("fixtures_form", None) or FixturesForm(),
         day_form=DayForm()), status
 
@@ -140,9 +141,9 @@ def _league_write(league_id: str, key: str, form, do, **forms):
 
 @bp.post("/<league_id>/<key>/teams")
 def add_team(league_id: str, key: str):
-    form = NameForm()
+    form = TeamForm()
     return _league_write(league_id, key, form, lambda access, f: leagues.add_team(
-        unit_of_work(), access, f.name.data), name_form=form)
+        unit_of_work(), access, f.name.data), team_form=form)
 
 
 @bp.post("/<league_id>/<key>/teams/<int:team_id>/players")

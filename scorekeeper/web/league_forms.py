@@ -94,9 +94,13 @@ class NewLeagueForm(FlaskForm):
 
 
 class NameForm(FlaskForm):
-    """A team, or a player joining a roster."""
+    """A player joining a roster (the page labels each team's field)."""
 
     name = StringField(_l("Name"), validators=[Length(max=MAX_NAME)])
+
+
+class TeamForm(FlaskForm):
+    name = StringField(_l("New team"), validators=[Length(max=MAX_NAME)])
 
 
 class FixturesForm(FlaskForm):
