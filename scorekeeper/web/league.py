@@ -13,26 +13,14 @@ from datetime import date
 import segno
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..league import (
-    AWAY,
-    ENTERED,
-    HOME,
-    PAIRS,
-    PLAYING,
-    SCORED,
-    SINGLES,
-    WAITING,
-    LeagueError,
-)
+from ..league import LeagueError
 from ..league_store import StaleCard
 from ..services import league as leagues
 from ..services import league_archive, league_read
-from . import unit_of_work, view
+from . import league_words, unit_of_work, view
 from .league_forms import (
-    TIE_BREAK_WORDS,
     CardForm,
     DayForm,
     FixtureForm,
@@ -46,35 +34,7 @@ from .league_forms import (
 
 bp = Blueprint("league", __name__, url_prefix="/league")
 MY_LEAGUES = 10
-STATE_WORDS = {WAITING: _l("not started"), PLAYING: _l("being scored at a table"),
-               SCORED: _l("scored"), ENTERED: _l("entered from paper")}
-KIND_WORDS = {SINGLES: _l("singles"), PAIRS: _l("pairs")}
-SIDE_WORDS = {HOME: _l("home"), AWAY: _l("away")}
-ROLE_WORDS = {leagues.SECRETARY: _l("Secretary's page"), leagues.CAPTAIN: _l("Captain's page"),
-              leagues.PUBLIC: _l("League page")}
-
-
-def correction_words(correction: dict) -> str:
-    """What a correction changed, in the reader's language."""
-    kind, facts = correction["kind"], correction
-    if kind == "players":
-        return _("Game %(game)s: players set to %(home)s v %(away)s", game=facts["game"],
-                 home=" & ".join(facts["home"]), away=" & ".join(facts["away"]))
-    if kind == "started":
-        return _("Game %(game)s started at a table", game=facts["game"])
-    if kind == "entered":
-        return _("Game %(game)s: paper score %(home)s–%(away)s entered", game=facts["game"],
-                 home=facts["home"], away=facts["away"])
-    if kind == "cleared":
-        return _("Game %(game)s: result taken off the card", game=facts["game"])
-    return _("Card reopened by the secretary")
-
-
-@bp.context_processor
-def _words() -> dict:
-    return {"state_words": STATE_WORDS, "kind_words": KIND_WORDS, "side_words": SIDE_WORDS,
-            "role_words": ROLE_WORDS, "tie_break_words": TIE_BREAK_WORDS,
-            "correction_words": correction_words}
+bp.context_processor(league_words.words)
 
 
 @bp.route("/new", methods=["GET", "POST"])
