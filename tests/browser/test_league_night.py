@@ -58,7 +58,7 @@ def play_to_fifteen(table: Scorer, first: str, second: str, third: str) -> None:
     table.lay("2-3")
     table.draw()
     table.lay("2-5")
-    table.lay("3-5", "right")
+    table.lay("3-5", "on the 3")
     expect(table.heading).to_have_text(re.compile(rf"^{re.escape(third)} won the match"))
 
 
