@@ -11,6 +11,7 @@ import re
 import pytest
 from conftest import Phone
 from english import english_left
+from test_web_league import LEAGUE, ROSTERS, League, _team_id, line_up
 
 LANGUAGES = ("el", "cs", "hu")
 SCREENS = {}
@@ -169,6 +170,51 @@ def _offline(client, imported):
 @screen("the app's manifest")
 def _manifest(client, imported):
     return client.get("/manifest.webmanifest")
+
+
+def league_night(client) -> tuple:
+    """A league set up in English by another browser; returns it and one fixture's number."""
+    english = client.application.test_client()
+    made = english.post("/league/new", data=LEAGUE)
+    league = League(english, made.headers["Location"])
+    for team, players in ROSTERS.items():
+        for name in players:
+            league.post(league.captains[team], f"teams/{_team_id(league, team)}/players",
+                        {"name": name})
+    league.post(league.secretary, "fixtures/make", {"first": "2026-11-30", "every": "7"})
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    league.card_post(league.captains["Bell"], fixture, "game/2/enter", {"home": "3", "away": "5"})
+    return league, fixture
+
+
+@screen("league, new")
+def _league_new(client, imported):
+    return client.get("/league/new")
+
+
+@screen("league, refused")
+def _league_refused(client, imported):
+    return client.post("/league/new", data={**LEAGUE, "teams": "Anchor", "games": "SXP"})
+
+
+@screen("league, the secretary's page")
+def _league_secretary(client, imported):
+    league, _fixture = league_night(client)
+    return client.get(league.secretary)
+
+
+@screen("league, the public page")
+def _league_public(client, imported):
+    league, _fixture = league_night(client)
+    return client.get(league.public)
+
+
+@screen("league, a match card")
+def _league_card(client, imported):
+    league, fixture = league_night(client)
+    return client.get(f"{league.captains['Anchor']}/card/{fixture}")
 
 
 @pytest.fixture
