@@ -1,7 +1,7 @@
 """Serve every page from the installed package (run by .ci/wheel with the fresh venv's Python).
 
 Every GET route of the app is requested, as a page and as an htmx fragment, on a
-match made through the forms; every page template must have been rendered, so a
+match made through the forms (a redirect is followed to a page); every page template must have been rendered, so a
 page missing from the wheel fails here rather than on the first night out.
 """
 
@@ -43,7 +43,7 @@ def main() -> int:
             continue
         path = rule.build(known, append_unknown=False)[1]
         for headers in ({}, HTMX):
-            answer = client.get(path, headers=headers)
+            answer = client.get(path, headers=headers, follow_redirects=True)
             if answer.status_code != 200:
                 sys.exit(f"GET {path} {headers}: {answer.status_code}")
     answer = client.get("/static/app.css")
