@@ -28,10 +28,12 @@ def create_app(test_config=None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
     from . import db
+    from .league_cli import league_import_command
     from .web import init_web
 
     db.init_app(app)
     init_web(app)
+    app.cli.add_command(league_import_command)
     return app
 
 
