@@ -113,7 +113,8 @@ def test_a_league_that_makes_no_sense_is_refused_and_nothing_is_stored(client, r
 
 def test_the_fixtures_are_a_double_round_robin_listed_by_date(league):
     page = league.client.get(league.public).text
-    found = re.findall(r'class="day">([\d-]+)</span>\s*<a href="[^"]+">(\w+) v (\w+)</a>', page)
+    found = re.findall(r'class="day" datetime="([\d-]+)">[^<]+</time>\s*'
+                       r'<a href="[^"]+">(\w+) v (\w+)</a>', page)
     assert len(found) == 6
     assert sorted((home, away) for _, home, away in found) == sorted(
         (h, a) for h in ROSTERS for a in ROSTERS if h != a)
