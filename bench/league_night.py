@@ -1,9 +1,11 @@
 """League night over HTTP: 50 tables scoring at once against the production server.
 
-The app runs under waitress in a subprocess on 127.0.0.1 (the command the README
-recommends: `waitress-serve --threads=8 --connection-limit=500 --call
-scorekeeper:create_app`, with a scratch database); this process is the load
-generator. For each table:
+The app runs in a subprocess on 127.0.0.1 under the README's command,
+`scorekeeper serve` (or, with `--server waitress`, plain `waitress-serve
+--threads=8 --connection-limit=500 --call scorekeeper:create_app`), with a
+scratch database; this process is the load generator. Each phone connects from
+its own loopback address (127.1.x.y), as each phone on a pub's Wi-Fi has its own.
+For each table:
 
 * one scorer makes one tap every ~2 s with the requests the browser sends: an
   htmx POST (HX-Request: true) of csrf_token, pos and the button's field
@@ -96,9 +98,10 @@ class Reply:
 class HttpClient:
     """One browser: one kept-alive connection and its cookie jar."""
 
-    def __init__(self, port: int, timeout: float):
+    def __init__(self, port: int, timeout: float, source: str = HOST):
         self.port = port
         self.timeout = timeout
+        self.source = source
         self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
         self.reused = False
@@ -116,7 +119,8 @@ class HttpClient:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         for attempt in (0, 1):
             if self.conn is None:
-                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout,
+                                                       source_address=(self.source, 0))
                 self.reused = False
             try:
                 self.conn.request(method, path, body=body, headers=headers)
@@ -393,14 +397,23 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def phone_address(number: int) -> str:
+    """A loopback address of its own for phone `number` (Linux answers all of 127/8)."""
+    return f"127.1.{number // 250}.{number % 250 + 1}"
+
+
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
-                 app: str = "scorekeeper:create_app"):
+                 app: str = "scorekeeper:create_app", server: str = "serve"):
     port = free_port()
-    command = [sys.executable, "-m", "waitress", f"--threads={threads}",
-               f"--listen={HOST}:{port}"]
-    if connection_limit:
-        command.append(f"--connection-limit={connection_limit}")
-    command += ["--call", app]
+    if server == "serve":
+        command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
+                   f"--port={port}", f"--threads={threads}"]
+    else:
+        command = [sys.executable, "-m", "waitress", f"--threads={threads}",
+                   f"--listen={HOST}:{port}"]
+        if connection_limit:
+            command.append(f"--connection-limit={connection_limit}")
+        command += ["--call", app]
     env = dict(os.environ, SCOREKEEPER_DATABASE=os.path.join(folder, "league.sqlite"),
                SCOREKEEPER_SECRET_KEY="bench-" + secrets.token_hex(16))
     log = open(log_path, "w")  # noqa: SIM115 - closed by stop_server
@@ -544,10 +557,12 @@ def main(argv=None) -> int:
     parser.add_argument("--viewers", type=int, default=3, help="scoreboard viewers per table")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between taps/polls")
     parser.add_argument("--floor-interval", type=float, default=0.5)
-    parser.add_argument("--threads", type=int, default=8, help="waitress --threads")
+    parser.add_argument("--server", choices=("serve", "waitress"), default="serve",
+                        help="`scorekeeper serve` (the README's) or plain waitress-serve")
+    parser.add_argument("--threads", type=int, default=8, help="server threads")
     parser.add_argument("--connection-limit", type=int, default=500,
-                        help="waitress --connection-limit (the README's 500; waitress's "
-                             "own default, 100, is too few for 200 polling phones)")
+                        help="--server waitress: --connection-limit (waitress's own "
+                             "default, 100, is too few for 200 polling phones)")
     parser.add_argument("--fresh-start", action="store_true",
                         help="start every table at a new match instead of part-way through")
     parser.add_argument("--timeout", type=float, default=15, help="client socket timeout")
@@ -555,7 +570,7 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", action="store_true",
                         help="only profile taps and polls in-process with pyinstrument")
     parser.add_argument("--app", default="scorekeeper:create_app",
-                        help="the app factory waitress calls (for A/B experiments)")
+                        help="--server waitress: the app factory it calls (A/B experiments)")
     parser.add_argument("--name", default="league_night", help="results file name")
     args = parser.parse_args(argv)
     if not (0 < args.seconds <= 3600 and 0 < args.tables <= 200 and 0 <= args.viewers <= 10
@@ -576,20 +591,23 @@ def main(argv=None) -> int:
     folder = tempfile.mkdtemp(prefix="bench-league-")
     log_path = RESULTS / f"{args.name}.server.log"
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
-                                               log_path, args.app)
+                                               log_path, args.app, args.server)
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)
-        scorers = [Scorer(i, args.seed, HttpClient(port, args.timeout), recorder,
+        phones = iter(range(10_000))
+        scorers = [Scorer(i, args.seed, HttpClient(port, args.timeout,
+                                                   phone_address(next(phones))), recorder,
                           not args.fresh_start) for i in range(args.tables)]
         print(f"server: {' '.join(command[1:])} (pid {process.pid}); setting up "
               f"{args.tables} tables ...", flush=True)
         for scorer in scorers:
             if not scorer.new_match(not args.fresh_start):
                 raise SystemExit(f"setup failed: {scorer.errors[-1]}")
-        viewers = [Viewer(s, HttpClient(port, args.timeout), recorder)
-                   for s in scorers for _ in range(args.viewers)]
-        floors = [Floor(path, HttpClient(port, args.timeout), recorder) for path in FLOORS]
+        viewers = [Viewer(s, HttpClient(port, args.timeout, phone_address(next(phones))),
+                          recorder) for s in scorers for _ in range(args.viewers)]
+        floors = [Floor(path, HttpClient(port, args.timeout, phone_address(next(phones))),
+                        recorder) for path in FLOORS]
         log_length = [len(s.match.log) for s in scorers]
         print(f"running {args.warmup:g} s warm-up + {args.seconds:g} s measured: "
               f"{len(scorers)} scorers, {len(viewers)} viewers, {len(floors)} floor clients "
@@ -615,7 +633,8 @@ def main(argv=None) -> int:
     server_log = log_path.read_text()
     result = {
         "command": "python bench/league_night.py " + " ".join(argv or sys.argv[1:]),
-        "server_command": " ".join(["waitress-serve", *command[3:]]),
+        "server_command": " ".join(["scorekeeper" if args.server == "serve"
+                                    else "waitress-serve", *command[3:]]),
         "tables": args.tables, "viewers_per_table": args.viewers, "interval_s": args.interval,
         "seconds": round(measured, 1), "warmup_s": args.warmup,
         "start": "part-way through a match" if not args.fresh_start else "new matches",
@@ -684,7 +703,7 @@ def main(argv=None) -> int:
                            data.get("max_ms", float("nan")), data.get("errors", 0)])
     print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers), "
                 f"a tap or poll every {args.interval:g} s each, {measured:.0f} s measured, "
-                f"waitress --threads={args.threads}",
+                f"{args.server} --threads={args.threads}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
                 table_rows)
     share = polls_304 / poll["count"] if poll.get("count") else 0
