@@ -338,3 +338,11 @@ def test_a_look_alike_name_is_refused_at_its_field_in_the_players_language(clien
     answer = client.post("/new", data=dict(NEW, player2="\u0410nn", player1="Ann"))
     assert answer.status_code == 422
     assert "looks just like Ann on a phone" in answer.text
+
+
+def test_the_access_log_of_the_development_server_names_no_key(app, client, caplog):
+    url = create_match(client)
+    _, _, match_id, key = url.split("/")
+    with caplog.at_level(logging.INFO, logger="werkzeug"):
+        logging.getLogger("werkzeug").info('127.0.0.1 - - "GET %s HTTP/1.1" 200 -', url)
+    assert match_id in caplog.text and key not in caplog.text

@@ -15,7 +15,8 @@ from werkzeug.exceptions import HTTPException
 from ..db import get_db
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
-from .hosting import transport_headers
+from .hosting import init_hosting, transport_headers
+from .limits import limiter
 from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
@@ -27,9 +28,6 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def init_web(app) -> None:
     from . import board, home, table
-    from .hosting import init_hosting
-    from .limits import limiter
-
     init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
@@ -84,8 +82,6 @@ def _http_error(error: HTTPException):
 
 def _retry_after() -> int:
     """The seconds until the breached limit lets this writer in again."""
-    from .limits import limiter
-
     breached = limiter.current_limit
     return max(1, round(breached.reset_at - time.time())) if breached else 60
 

@@ -2,6 +2,7 @@
 stepped clock cannot throw away, logs without scoring keys, and storage faults said plainly."""
 
 import logging
+import re
 import sqlite3
 
 from flask import current_app, has_request_context, render_template, request
@@ -41,16 +42,28 @@ class SteadySession(SecureCookieSessionInterface):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
 
+KEYED_PATH = re.compile(r"(/(?:match|board)/[\w-]+/)[\w-]+")
+"""A match's scoring or scoreboard path: the key follows the id."""
+
+
 class KeyRedactor(logging.Filter):
-    """No log line names a scoring key: the key in the request's path becomes `<key>`."""
+    """No log line names a match's key: in every path the key becomes `<key>`, and so does
+    the key of the request being served wherever else it appears."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cut = KEYED_PATH.sub(r"\1<key>", message)
         key = (request.view_args or {}).get("key") if has_request_context() else None
         if key:
-            message = record.getMessage()
-            if key in message:
-                record.msg, record.args = message.replace(key, "<key>"), ()
+            cut = cut.replace(str(key), "<key>")
+        if cut != message:
+            record.msg, record.args = cut, ()
         return True
+
+
+REDACTOR = KeyRedactor()
+LOGGERS = ("werkzeug", "waitress")
+"""Besides the app's own: the development server's access log and waitress's errors."""
 
 
 def init_hosting(app) -> None:
@@ -62,7 +75,8 @@ def init_hosting(app) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
                                 x_host=proxies, x_port=proxies, x_prefix=proxies)
     app.session_interface = SteadySession()
-    app.logger.addFilter(KeyRedactor())
+    for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
+        logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
     app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
 
 
