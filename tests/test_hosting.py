@@ -5,6 +5,8 @@ import io
 import logging
 import re
 import sqlite3
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import pytest
 from conftest import HTMX, create_match, read_pos
@@ -267,6 +269,9 @@ def test_my_matches_survive_a_clock_stepped_back_and_31_days(app_factory, monkey
     client = app.test_client()
     made = client.post("/new", data=dict(NEW, csrf_token=token(client)))
     url = made.headers["Location"]
+    expires = re.search(r"Expires=([^;]+)", made.headers["Set-Cookie"]).group(1)
+    kept = parsedate_to_datetime(expires) - datetime.now(UTC)
+    assert kept > timedelta(days=365)  # the browser keeps the links past 31 days too
     for step in (-3600, 31 * 24 * 3600 + 3600):
         clock.now += step
         assert f'href="{url}"' in client.get("/").text, step

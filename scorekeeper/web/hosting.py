@@ -4,6 +4,7 @@ stepped clock cannot throw away, logs without scoring keys, and storage faults s
 import logging
 import re
 import sqlite3
+from datetime import timedelta
 
 from flask import current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
@@ -12,6 +13,8 @@ from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HSTS = "max-age=31536000"
+COOKIE_LIFETIME = timedelta(days=400)
+"""The longest a browser keeps a cookie; every answer renews it."""
 STORAGE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY",
                   "SQLITE_LOCKED", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN",
                   "SQLITE_PERM")
@@ -70,6 +73,8 @@ def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
     app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
+    if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
+        app.config["PERMANENT_SESSION_LIFETIME"] = COOKIE_LIFETIME
     proxies = int(app.config["PROXIES"])
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
