@@ -29,6 +29,18 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     return pips_by_seat
 
 
+def determined_pips(hand: Hand, seats: list[int]) -> dict[int, int]:
+    """The pips of each seat that only one value fits (it holds every tile not laid, or
+    none): the table need not count them."""
+    unplayed = sorted([a + b for a, b in hand.unplayed()])
+    found = {}
+    for seat in seats:
+        low, high = pip_range(hand.held[seat], unplayed)
+        if low == high:
+            found[seat] = low
+    return found
+
+
 def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ImpossibleHand(f"{name}'s pips must be a whole number, not {value!r}",
@@ -36,14 +48,15 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     low, high = pip_range(count, unplayed)
     if not low <= value <= high:
         if count == 0:
-            template = N_("%(player)s cannot hold %(pips)s pips in 0 tiles: "
-                          "%(player)s holds no tiles")
+            template = N_("%(player)s holds no tiles: 0 pips, not %(pips)s")
+        elif low == high:
+            template = N_("%(player)s must hold exactly %(low)s, not %(pips)s")
         elif count == 1:
-            template = N_("%(player)s cannot hold %(pips)s pips in 1 tile: 1 tile not laid "
-                          "in this hand holds %(low)s to %(high)s")
+            template = N_("%(player)s cannot hold %(pips)s in 1 tile: a tile not laid in this "
+                          "hand holds %(low)s to %(high)s pips")
         else:
-            template = N_("%(player)s cannot hold %(pips)s pips in %(tiles)s tiles: "
-                          "%(tiles)s tiles not laid in this hand hold %(low)s to %(high)s")
+            template = N_("%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles "
+                          "not laid in this hand hold %(low)s to %(high)s pips")
         raise ImpossibleHand.worded(template, "impossible_pips", player=name, pips=value,
                                     tiles=count, low=low, high=high)
     return value
