@@ -35,6 +35,7 @@ def _home(status: int = 200, **extra):
     for item in [*mine, *others]:
         item["ago"] = _ago(item.get("updated", ""), now)
     extra.setdefault("import_form", ImportForm())
+    extra.setdefault("leagues", session.get("leagues", []))
     return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
 
@@ -109,7 +110,7 @@ def import_record():
         try:
             stored = matches.import_record(unit_of_work(), form.record.data.read())
         except (UnreadableRecord, RuleError) as problem:
-            error = view.bounded(str(problem))
+            error = view.refusal(problem)
         else:
             remember(stored)
             return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key),
