@@ -361,3 +361,16 @@ def test_the_public_page_has_a_qr_code_of_itself(league):
     response = league.client.get(f"{league.secretary}/qr.svg")
     assert response.mimetype == "image/svg+xml" and response.data.startswith(b"<svg")
     assert league.client.get(f"{league.public}/qr.svg").data == response.data
+
+
+def test_everyone_following_the_public_page_shares_one_rendering_for_a_moment(league, app):
+    fixture = league.fixture("Bell", "Crown")  # tonight's
+    captain = league.captains["Bell"]
+    league.card_post(captain, fixture, "game/1/players", {"home1": "Bob", "away1": "Cat"})
+    before = league.client.get(league.public, headers=HTMX).text
+    assert "Bell 0–0 Crown" in before
+    league.card_post(captain, fixture, "game/1/enter", {"home": "5", "away": "1"})
+    assert league.client.get(league.public, headers=HTMX).text == before  # still fresh
+    assert "Bell 1–0 Crown" in league.client.get(league.public).text  # a page is never kept
+    app.config["PUBLIC_PAGE_SECONDS"] = 0
+    assert "Bell 1–0 Crown" in league.client.get(league.public, headers=HTMX).text
