@@ -374,3 +374,21 @@ def test_everyone_following_the_public_page_shares_one_rendering_for_a_moment(le
     assert "Bell 1–0 Crown" in league.client.get(league.public).text  # a page is never kept
     app.config["PUBLIC_PAGE_SECONDS"] = 0
     assert "Bell 1–0 Crown" in league.client.get(league.public, headers=HTMX).text
+
+
+def test_pruning_old_matches_keeps_the_games_of_league_cards(league, app, runner, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    score_to_the_end(league.client, league.card(league.captains["Anchor"], fixture).text)
+    league.client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
+                                     "target": "250", "hand_size": "7"})
+    conn = sqlite3.connect(app.config["DATABASE"])
+    conn.execute("UPDATE matches SET updated = '2020-01-01T00:00:00Z'")
+    conn.commit()
+    conn.close()
+    assert "Deleted 1 match " in runner.invoke(args=["prune", "--older-than", "90d"]).output
+    card = league.card(league.public, fixture).text
+    assert "<strong>5–0</strong> won by Anchor · scored" in card
+    assert rows("SELECT count(*) FROM matches") == [(1,)]
+
