@@ -392,3 +392,26 @@ def test_pruning_old_matches_keeps_the_games_of_league_cards(league, app, runner
     assert "<strong>5–0</strong> won by Anchor · scored" in card
     assert rows("SELECT count(*) FROM matches") == [(1,)]
 
+
+
+def test_a_game_undone_at_its_table_after_the_signing_takes_the_card_out_of_the_standings(
+        league):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    table = score_to_the_end(league.client, league.card(league.captains["Anchor"],
+                                                        fixture).text)
+    for number in (2, 3):
+        league.card_post(league.captains["Anchor"], fixture, f"game/{number}/enter",
+                         {"home": "5", "away": "0"})
+    for team in ("Anchor", "Bell"):
+        league.card_post(league.captains[team], fixture, "confirm")
+    assert re.search(r'class="name">Anchor</th>\s*<td>1</td>', league.client.get(
+        league.public).text)
+    pos = re.search(r'name="pos" value="(\d+)"', league.client.get(table).text).group(1)
+    assert league.client.post(f"{table}/undo", data={"pos": pos},
+                              headers=HTMX).status_code == 200
+    card = league.card(league.public, fixture).text
+    assert "does not count until the secretary reopens it" in card
+    standings = league.client.get(league.public).text
+    assert re.search(r'class="name">Anchor</th>\s*<td>0</td>', standings)

@@ -51,7 +51,7 @@ class Season:
 
     def results(self) -> list:
         return [card_result(fixture.home, fixture.away, fixture.card, fixture.outcomes())
-                for fixture in self.fixtures if fixture.card.counts]
+                for fixture in self.fixtures if fixture.card.counts(fixture.outcomes())]
 
     def standings(self) -> list:
         return standings(list(self.teams), self.results(), self.setup.points)

@@ -86,9 +86,14 @@ class Card:
         return cls(tuple(Game(number, kind) for number, kind in enumerate(kinds, 1)))
 
     @property
-    def counts(self) -> bool:
-        """Both captains have confirmed: the card's result counts in the standings."""
+    def signed(self) -> bool:
+        """Both captains have confirmed the card."""
         return self.confirmed == {HOME, AWAY}
+
+    def counts(self, outcomes: list[Outcome]) -> bool:
+        """The card's result counts in the standings: signed, and every game still over
+        (a game undone at its table after the signing does not count until re-signed)."""
+        return self.signed and all(outcome.over for outcome in outcomes)
 
     def game(self, number) -> Game:
         if not isinstance(number, int) or not 1 <= number <= len(self.games):

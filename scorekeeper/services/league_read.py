@@ -38,10 +38,10 @@ def results(state: dict) -> list:
     found = []
     for row in state["fixtures"]:
         card = state["cards"][row["id"]]
-        if card.counts:
+        games = outcomes(None, card, state["summaries"])
+        if card.counts(games):
             found.append(card_result(state["teams"][row["home"]]["name"],
-                                     state["teams"][row["away"]]["name"], card,
-                                     outcomes(None, card, state["summaries"])))
+                                     state["teams"][row["away"]]["name"], card, games))
     return found
 
 
@@ -54,7 +54,8 @@ def _fixture_line(access: Access, state: dict, row, today: date) -> dict:
             "home": state["teams"][row["home"]]["name"],
             "away": state["teams"][row["away"]]["name"],
             "home_games": home_games, "away_games": away_games,
-            "counts": card.counts, "confirmed": sorted(card.confirmed),
+            "counts": card.counts(found), "signed": card.signed,
+            "confirmed": sorted(card.confirmed),
             "started": any(o.state != "waiting" for o in found),
             "live": any(o.state == PLAYING for o in found),
             "tonight": row["day"] == today.isoformat(),
