@@ -103,19 +103,27 @@ def show(league_id: str, key: str):
 def _public_live(access: leagues.Access) -> str:
     """The public page's live part, rendered at most once every PUBLIC_PAGE_SECONDS and
     shared by everyone polling it: on match night a hundred phones and the TV follow it,
-    and the tables change it with every tile. It holds no form and no key but its own."""
+    and the tables change it with every tile. It holds no form and no key but its own.
+
+    One thread renders a stale part while the others answer with the one before.
+    """
     kept, lock = current_app.extensions.setdefault("scorekeeper.league_pages",
                                                    ({}, threading.Lock()))
     cache_key = (access.league_id, str(get_locale()))
     now = time.monotonic()
     with lock:
-        found = kept.get(cache_key)
-    if found and now - found[0] < current_app.config["PUBLIC_PAGE_SECONDS"]:
-        return found[1]
-    body = render_template("league/_live.html",
-                           **league_read.overview(unit_of_work(), access, date.today()))
-    with lock:
-        kept[cache_key] = (now, body)
+        made, kept_body, rendering = kept.get(cache_key, (0.0, None, False))
+        fresh = now - made < current_app.config["PUBLIC_PAGE_SECONDS"]
+        if kept_body is not None and (fresh or rendering):
+            return kept_body
+        kept[cache_key] = (made, kept_body, True)
+    body = None
+    try:
+        body = render_template("league/_live.html",
+                               **league_read.overview(unit_of_work(), access, date.today()))
+    finally:
+        with lock:
+            kept[cache_key] = (now, body, False) if body else (made, kept_body, False)
     return body
 
 
