@@ -415,3 +415,16 @@ def test_a_game_undone_at_its_table_after_the_signing_takes_the_card_out_of_the_
     assert "does not count until the secretary reopens it" in card
     standings = league.client.get(league.public).text
     assert re.search(r'class="name">Anchor</th>\s*<td>0</td>', standings)
+
+
+def test_without_javascript_a_card_write_comes_back_to_the_card_page(league):
+    fixture = league.fixture("Anchor", "Bell")
+    link = league.captains["Anchor"]
+    done = league.card_post(link, fixture, "game/1/players", {"home1": "Ann", "away1": "Bob"},
+                            htmx=False)
+    assert done.status_code == 303
+    assert done.headers["Location"] == f"{link}/card/{fixture}"
+    refused = league.card_post(link, fixture, "game/2/players",
+                               {"home1": "Ann", "away1": "Ben"}, htmx=False)
+    assert refused.status_code == 422 and "<html" in refused.text
+    assert "Ann already plays singles game 1" in refused.text
