@@ -173,20 +173,20 @@ GOOD = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand
     ({"player2": "ann"}, "player2", "two players are called ann: give each a different name"),
     ({"count": "3", "player3": " Bob "}, "player3",
      "two players are called Bob: give each a different name"),
-    ({"player1": "A" * 41}, "player1", "Field cannot be longer than 40 characters."),
+    ({"player1": "A" * 41}, "player1", "A name has at most 40 characters."),
     ({"count": "4", "player3": "Cat", "player4": "Dan", "hand_size": "8"}, "hand_size",
      "4 players × 8 tiles does not fit a set of 28: the hand size must be from 1 to 7"),
     ({"count": "3", "player3": "Cat", "hand_size": "10"}, "hand_size",
      "3 players × 10 tiles does not fit a set of 28: the hand size must be from 1 to 9"),
     ({"hand_size": "15"}, "hand_size",
      "2 players × 15 tiles does not fit a set of 28: the hand size must be from 1 to 14"),
-    ({"hand_size": "0"}, "hand_size", "Number must be between 1 and 28."),
-    ({"target": "4"}, "target", "Number must be between 5 and 10000."),
-    ({"target": "-250"}, "target", "Number must be between 5 and 10000."),
-    ({"target": "abc"}, "target", "Not a valid integer value."),
-    ({"target": "2.5e2"}, "target", "Not a valid integer value."),
-    ({"hand_size": "seven"}, "hand_size", "Not a valid integer value."),
-    ({"target": ""}, "target", "This field is required."),
+    ({"hand_size": "0"}, "hand_size", "Each player is dealt from 1 to 28 tiles."),
+    ({"target": "4"}, "target", "The target must be from 5 to 10000 points."),
+    ({"target": "-250"}, "target", "The target must be from 5 to 10000 points."),
+    ({"target": "abc"}, "target", "Enter the target: a whole number of points."),
+    ({"target": "2.5e2"}, "target", "Enter the target: a whole number of points."),
+    ({"hand_size": "seven"}, "hand_size", "Enter how many tiles each player is dealt."),
+    ({"target": ""}, "target", "Enter the target: a whole number of points."),
 ])
 def test_new_match_with_bad_input_is_refused_at_the_field(client, match_count, change, field,
                                                           message):
@@ -589,6 +589,8 @@ def test_undo_steps_back_any_number_of_entries_to_an_empty_match(phone, entries,
     assert response.status_code == 303
     page = table.page().text
     assert shown(page, "turn") == ["Hand 1: who holds the highest double?"]
+    assert shown(page, "notice") == ["Undid: Ann leads hand 1"]  # said once, after the 303
+    assert shown(table.page().text, "notice") == []
     assert not has_form(page, table.url, "undo")
     assert stored(table.match_id, table.key).match.log == []
     assert [kind for kind, _ in entries(table.match_id)] == ["event"] * 4 + ["undo"] * 4

@@ -41,12 +41,13 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def refusal(error: RuleError) -> str:
-    """Why the rules refused an action, worded in the reader's language where the engine
-    gave a catalogue template (its English sentence otherwise)."""
-    if error.template:
-        return bounded(_(error.template, **error.facts))
-    return bounded(error.message)
+def refusal(error: Exception) -> str:
+    """Why the rules (or a record) refused something, worded in the reader's language where
+    the engine gave a catalogue template (its English sentence otherwise)."""
+    template = getattr(error, "template", None)
+    if template:
+        return bounded(_(template, **error.facts))
+    return bounded(str(error))
 
 
 def sides(match: Match) -> list[dict]:
