@@ -20,11 +20,22 @@ from .events import Draw, Event, Lay, Pass, Remaining, Start, move_text, parse_m
 from .hand import End, Hand, Played
 from .match import Match
 from .moves import Placement
+from .rulesets import (
+    ALL_FIVES,
+    ALL_FIVES_SPINNER,
+    FIVES_AND_THREES,
+    OLA_5,
+    RULE_SETS,
+    RuleSet,
+    find_rule_set,
+)
 from .scoring import Score, explain
 from .table import Table, default_hand_size, default_target
 from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, round_to_five, tile_text
 
 __all__ = [
+    "ALL_FIVES", "ALL_FIVES_SPINNER", "FIVES_AND_THREES", "OLA_5", "RULE_SETS", "RuleSet",
+    "find_rule_set",
     "ALL_TILES", "BadTile", "Draw", "End", "Event", "Hand", "HandNotOver", "HandOver",
     "IllegalMove", "IllegalStart", "ImpossibleHand", "Lay", "Match", "MatchOver",
     "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score",

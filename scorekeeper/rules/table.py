@@ -3,20 +3,21 @@
 from dataclasses import dataclass
 
 from .errors import SetupError
+from .rulesets import ALL_FIVES, RuleSet
 
 MAX_NAME = 40
 MAX_TARGET = 10_000
 SET_SIZE = 28
 
 
-def default_target(players: int, partnerships: bool) -> int:
-    """250 with two players or two partnerships, 200 with three or four individuals."""
-    return 250 if players == 2 or partnerships else 200
+def default_target(players: int, partnerships: bool, rules: RuleSet = ALL_FIVES) -> int:
+    """All Fives: 250 with two players or two partnerships, 200 with three or four individuals."""
+    return rules.target(players, partnerships)
 
 
-def default_hand_size(players: int) -> int:
-    """7 tiles each with two players, 5 each with three or four."""
-    return 7 if players == 2 else 5
+def default_hand_size(players: int, rules: RuleSet = ALL_FIVES) -> int:
+    """All Fives: 7 tiles each with two players, 5 each with three or four."""
+    return rules.hand_size(players)
 
 
 def _whole_number(value, what: str) -> int:
@@ -28,16 +29,18 @@ def _whole_number(value, what: str) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: players in seat order, sides, target, hand size."""
+    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set."""
 
     players: tuple[str, ...]
     partnerships: bool
     target: int
     hand_size: int
+    rules: RuleSet = ALL_FIVES
 
     @classmethod
-    def create(cls, players, partnerships=False, target=None, hand_size=None) -> "Table":
-        """Check every setup rule and fill in the defaults the rules give."""
+    def create(cls, players, partnerships=False, target=None, hand_size=None,
+               rules: RuleSet = ALL_FIVES) -> "Table":
+        """Check every setup rule and fill in the defaults the rule set gives."""
         names = _checked_names(players)
         if not isinstance(partnerships, bool):
             raise SetupError("partnerships must be true or false", kind="bad_partnerships")
@@ -45,20 +48,20 @@ class Table:
             raise SetupError(f"partnerships need 4 players, not {len(names)}",
                              kind="partnerships_need_four", players=len(names))
         if target is None:
-            target = default_target(len(names), partnerships)
+            target = rules.target(len(names), partnerships)
         target = _whole_number(target, "target")
         if not 5 <= target <= MAX_TARGET:
             raise SetupError(f"the target must be from 5 to {MAX_TARGET} points, not {target}",
                              kind="bad_target", target=target)
         if hand_size is None:
-            hand_size = default_hand_size(len(names))
+            hand_size = rules.hand_size(len(names))
         hand_size = _whole_number(hand_size, "hand size")
         if hand_size < 1 or hand_size * len(names) > SET_SIZE:
             raise SetupError(
                 f"{len(names)} players × {hand_size} tiles does not fit a set of 28: "
                 f"the hand size must be from 1 to {SET_SIZE // len(names)}",
                 kind="bad_hand_size", hand_size=hand_size, players=len(names))
-        return cls(names, partnerships, target, hand_size)
+        return cls(names, partnerships, target, hand_size, rules)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
