@@ -4,6 +4,7 @@ that differs from All Fives with a legal and an illegal case, and every decision
 import json
 
 import pytest
+from tables import ANN, BOB, CAT, DAN, NAMES, new_match, play
 
 from scorekeeper.rules import (
     ALL_FIVES,
@@ -23,7 +24,6 @@ from scorekeeper.rules.record import (
     read_record,
     write_record,
 )
-from tables import ANN, BOB, CAT, DAN, NAMES, new_match, play
 
 
 def fives_and_threes(players=2, starter=ANN, **setup) -> Match:
