@@ -14,7 +14,19 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .rules import Draw, Lay, Match, Pass, Remaining, Start, Table, parse_tile, tile_text
+from .rules import (
+    ALL_FIVES,
+    Draw,
+    Lay,
+    Match,
+    Pass,
+    Remaining,
+    Start,
+    Table,
+    find_rule_set,
+    parse_tile,
+    tile_text,
+)
 
 
 class StaleWrite(Exception):
@@ -104,8 +116,10 @@ def event_from_data(data: dict):
 
 
 def table_json(table: Table) -> str:
+    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
     return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size})
+                       "target": table.target, "hand_size": table.hand_size, **rules})
 
 
 def summary_json(match: Match) -> str:
@@ -162,7 +176,7 @@ def _replay(conn: sqlite3.Connection, row) -> Match:
         else:
             events.pop()
     table = Table.create(setup["players"], setup["partnerships"], setup["target"],
-                         setup["hand_size"])
+                         setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
     return Match(table, events)
 
 
