@@ -4,6 +4,7 @@ WAL journal with synchronous=FULL so an answered write survives a crash; a
 busy timeout so two phones writing at once wait rather than fail.
 """
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -11,8 +12,6 @@ import threading
 import click
 from flask import current_app, g
 from flask.cli import with_appcontext
-
-from .store import MatchCache
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -41,6 +40,10 @@ SCHEMA = [
 """Each item upgrades the schema by one version; PRAGMA user_version counts them."""
 
 
+class StorageRefused(Exception):
+    """A database the app must not run on (newer, damaged, unwritable): one line says why."""
+
+
 def connect(path: str) -> sqlite3.Connection:
     """A connection with the durability settings every writer needs."""
     conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
@@ -50,6 +53,28 @@ def connect(path: str) -> sqlite3.Connection:
     conn.execute("PRAGMA busy_timeout=10000")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
+
+
+@contextlib.contextmanager
+def transaction(conn: sqlite3.Connection):
+    """One BEGIN IMMEDIATE ... COMMIT; anything raised inside rolls it back and goes on up.
+
+    SQLite may already have rolled back by itself (a full disk, an interrupt): then
+    there is nothing to roll back, and the original error is the one raised.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        rollback(conn)
+        raise
+
+
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already done so."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
 
 
 def get_db() -> sqlite3.Connection:
@@ -69,17 +94,11 @@ def get_db() -> sqlite3.Connection:
     return g.db
 
 
-def match_cache() -> MatchCache:
-    """Matches rebuilt by this process, shared by its threads (see store.MatchCache)."""
-    return current_app.extensions["scorekeeper.matches"]
-
-
 def close_db(_error=None) -> None:
     conn = g.pop("db", None)
     if conn is None:
         return
-    if conn.in_transaction:  # never hand a half-done transaction to the next request
-        conn.execute("ROLLBACK")
+    rollback(conn)  # never hand a half-done transaction to the next request
     if not current_app.config["DB_KEEP_CONNECTIONS"]:
         conn.close()
 
@@ -87,17 +106,15 @@ def close_db(_error=None) -> None:
 def upgrade(conn: sqlite3.Connection) -> int:
     """Bring the schema to the newest version, one step per transaction; returns it."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(SCHEMA):
+        raise StorageRefused(f"the database is from a newer scorekeeper (schema {version}, this "
+                             f"one knows {len(SCHEMA)}): install the newer version")
     for number, script in enumerate(SCHEMA[version:], version + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(conn):
             for statement in script.split(";"):
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version={number}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
     return len(SCHEMA)
 
 
@@ -127,11 +144,45 @@ def backup_command(target: str) -> None:
 def init_app(app) -> None:
     app.config.setdefault("DB_KEEP_CONNECTIONS", True)
     app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
-    app.extensions["scorekeeper.matches"] = MatchCache()
     app.teardown_appcontext(close_db)
+    from .retention import prune_command  # it opens the database with connect() above
+
     app.cli.add_command(backup_command)
-    conn = connect(app.config["DATABASE"])
+    app.cli.add_command(prune_command)
+    open_checked(app.config["DATABASE"]).close()
+
+
+
+def open_checked(path: str) -> sqlite3.Connection:
+    """Connect, refuse a damaged or unwritable file, upgrade the schema: what a start does."""
     try:
+        conn = connect(path)
+    except sqlite3.Error as error:
+        raise StorageRefused(f"cannot open {path}: {error}") from None
+    try:
+        _check_sound(conn, path)
         upgrade(conn)
-    finally:
+    except sqlite3.Error as error:
         conn.close()
+        raise StorageRefused(f"cannot use {path}: {error}") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_sound(conn: sqlite3.Connection, path: str) -> None:
+    """A file with damaged pages, or one this process cannot write, is refused at start."""
+    verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if verdict != "ok":
+        raise StorageRefused(f"{path} is damaged ({verdict}): restore it from a backup")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version={int(version)}")  # a real write, rolled back
+    except sqlite3.OperationalError as error:
+        raise StorageRefused(f"cannot write {path} ({error}): check the file's "
+                             f"permissions and the free disk space") from None
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")

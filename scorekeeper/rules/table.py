@@ -1,8 +1,10 @@
 """Who sits at the table, how they form sides, and the house rules agreed for the match."""
 
+import unicodedata
 from dataclasses import dataclass
 
-from .errors import SetupError
+from .errors import N_, SetupError
+from .names import allowed, skeleton, visible
 from .rulesets import ALL_FIVES, RuleSet
 
 MAX_NAME = 40
@@ -96,16 +98,30 @@ def _checked_names(players) -> tuple[str, ...]:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise SetupError("every player needs a name", kind="empty_name")
-        name = name.strip()
-        if not name.isprintable():
-            raise SetupError(f"{name!r} has a line break or a control character: "
-                             f"a name is one line of text", kind="name_not_printable",
-                             name=name)
-        if len(name) > MAX_NAME:
-            raise SetupError(f"{name[:MAX_NAME]}… is too long: a name has at most "
-                             f"{MAX_NAME} characters", kind="name_too_long", name=name)
+        name = _checked_name(name)
         if name.casefold() in (other.casefold() for other in names):
             raise SetupError(f"two players are called {name}: give each a different name",
                              kind="duplicate_name", name=name)
+        like = next((other for other in names if skeleton(other) == skeleton(name)), None)
+        if like is not None:
+            raise SetupError.worded(N_("%(name)s looks just like %(other)s on a phone: give "
+                                       "each player a name the others can tell apart"),
+                                    "confusable_name", name=name, other=like)
         names.append(name)
     return tuple(names)
+
+
+def _checked_name(name: str) -> str:
+    """One line of visible text, in NFC, at most MAX_NAME characters."""
+    name = unicodedata.normalize("NFC", name.strip())
+    if not allowed(name):
+        raise SetupError(f"{name[:MAX_NAME]!r} has a line break or a control character: "
+                         f"a name is one line of text", kind="name_not_printable",
+                         name=name)
+    if not any(visible(char) for char in name):
+        raise SetupError.worded(N_("a name needs at least one letter, digit or sign that "
+                                   "can be seen"), "name_invisible", name=name)
+    if len(name) > MAX_NAME:
+        raise SetupError(f"{name[:MAX_NAME]}… is too long: a name has at most "
+                         f"{MAX_NAME} characters", kind="name_too_long", name=name)
+    return name

@@ -1,13 +1,17 @@
 """One form class per thing a user does; the rules themselves are checked by the engine."""
 
+import unicodedata
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
-from ..rules import SetupError, Table
+from ..rules import ImpossibleHand, SetupError, Table, normal, parse_tile
+from ..rules.errors import N_
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
+from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
 
@@ -43,17 +47,19 @@ class NewMatchForm(FlaskForm):
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
                                       self.target.data, self.hand_size.data)
         except SetupError as error:
-            self._field_for(error).errors.append(error.message)
+            self._field_for(error).errors.append(refusal(error))
             return False
         return True
 
     def _field_for(self, error: SetupError):
-        if error.kind in ("empty_name", "duplicate_name", "name_too_long"):
+        if error.kind in ("empty_name", "duplicate_name", "name_too_long", "name_not_printable",
+                          "name_invisible", "confusable_name"):
             fields = self.name_fields()
             if error.kind == "empty_name":
                 return next(f for f in fields if not (f.data or "").strip())
-            name = error.facts.get("name", "").casefold()
-            matching = [f for f in fields if (f.data or "").strip().casefold() == name]
+            name = unicodedata.normalize("NFC", error.facts.get("name", "")).casefold()
+            matching = [f for f in fields
+                        if unicodedata.normalize("NFC", (f.data or "").strip()).casefold() == name]
             return matching[-1] if matching else fields[0]
         return {"bad_target": self.target, "bad_hand_size": self.hand_size,
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
@@ -79,8 +85,37 @@ class LayForm(PositionForm):
     move = StringField(validators=[InputRequired(), Length(max=8)])
 
 
+PIPS_DIGITS = 3
+"""The pips field's length: no hand holds more than the 168 pips of the whole set."""
+
+
 class EndHandForm(PositionForm):
-    """Fields pips_N and tiles_N for each seat N are read from the request by the view."""
+    """Check or enter the end of a hand; fields pips_N and tiles_N are read by `held`."""
+
+    check = BooleanField()
+
+    def held(self, players, formdata) -> dict:
+        """pips_N (a number) or tiles_N (the tiles tapped) for each seat; the engine checks them.
+
+        Read the same whatever the match's phase, so a repeated tap makes the same event.
+        """
+        held = {}
+        for seat, name in enumerate(players):
+            tiles = formdata.getlist(f"tiles_{seat}")
+            pips = formdata.get(f"pips_{seat}", "").strip()
+            if tiles and any(tiles):
+                held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
+            elif pips:
+                if not (pips.isascii() and pips.isdigit()) or len(pips) > PIPS_DIGITS:
+                    raise ImpossibleHand.worded(
+                        N_("%(name)s's pips must be a whole number, not %(value)s"),
+                        "pips_not_number", name=name, value=pips[:20])
+                held[seat] = int(pips)
+        return held
+
+
+class DeleteForm(FlaskForm):
+    """Deleting a match: only the form's token, checked by Flask-WTF."""
 
 
 class ImportForm(FlaskForm):

@@ -12,9 +12,11 @@ from ..rules import (
     RuleError,
     Score,
     Start,
+    Undo,
     explain,
     tile_text,
 )
+from ..rules.events import button_value
 
 END_WORDS = {"L": "left", "R": "right"}
 
@@ -24,14 +26,23 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
     return explain(score, match.table, award, say=_)
 
 
+ECHO_LIMIT = 300
+"""A refusal quotes what it refuses; a 200 kB field is quoted no further than this."""
+
+
+def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
+    """The text, cut with an ellipsis where a quoted value makes it longer than `limit`."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def refusal(error: RuleError) -> str:
     """Why the rules refused an action, worded in the reader's language where the engine
     gave a catalogue template (its English sentence otherwise)."""
     if error.plural:
         return ngettext(error.template, error.plural, error.number, **error.facts)
     if error.template:
-        return _(error.template, **error.facts)
-    return error.message
+        return bounded(_(error.template, **error.facts))
+    return bounded(error.message)
 
 
 def sides(match: Match) -> list[dict]:
@@ -78,6 +89,7 @@ def placements(match: Match) -> list[dict]:
     for placement in match.placements():
         low, high = placement.tile
         found.append({"text": tile_text(placement.tile), "low": low, "high": high,
+                      "value": button_value(placement.tile, placement.end),
                       "end": placement.end or "",
                       "end_word": _(END_WORDS[placement.end]) if placement.end else "",
                       "points": placement.points, "count": placement.count})
@@ -108,10 +120,11 @@ def end_of_hand(match: Match) -> dict | None:
                       for seat in required]}
 
 
-def describe_entry(kind: str, event, match: Match) -> str:
-    """A table event in a few words, for the notice about what the other phone entered."""
+def describe_entry(event, match: Match) -> str:
+    """A table event or an undo in a few words, for the notice about what the other phone
+    entered."""
     names = match.table.players
-    if kind == "undo":
+    if isinstance(event, Undo):
         return _("an undo")
     if isinstance(event, Lay):
         where = f" ({_(END_WORDS[event.end])})" if event.end else ""
@@ -125,8 +138,9 @@ def describe_entry(kind: str, event, match: Match) -> str:
     return _("the pips left in hands")
 
 
-def sheet(match: Match, last: int | None = None) -> dict:
-    """Points per side for every hand, running totals, and every score (or the last few)."""
+def sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
+    """Points per side for every hand (or the last `hands`), running totals, and every
+    score (or the last `last`): the polled scoreboard stays the same size all evening."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
@@ -134,8 +148,10 @@ def sheet(match: Match, last: int | None = None) -> dict:
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
         rows.append({"number": hand.number, "points": list(hand.points),
                      "totals": list(running)})
+    shown_rows = rows[-hands:] if hands else rows
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "points": score.points,
                "text": explained(score, match)} for score in shown]
-    return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
+    return {"rows": shown_rows, "earlier_hands": len(rows) - len(shown_rows),
+            "scores": scores, "more": len(every) - len(shown)}
