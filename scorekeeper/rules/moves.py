@@ -86,8 +86,8 @@ def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: 
                 "which_end", player=player, tile=name)
         return "L" if fits_left else "R"
     if asked not in SIDE_WORD:
-        raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
-                          kind="not_an_end", player=player, tile=name)
+        raise IllegalMove.worded(N_("%(end)s is not an end: the ends are L and R"),
+                                 "not_an_end", player=player, tile=name, end=repr(asked))
     end = hand.left if asked == "L" else hand.right  # asked for an end the tile does not fit
     template = (N_("%(tile)s does not fit the left end (%(value)s)") if asked == "L"
                 else N_("%(tile)s does not fit the right end (%(value)s)"))

@@ -92,7 +92,7 @@ def import_record():
         try:
             stored = matches.import_record(unit_of_work(), form.record.data.read())
         except (UnreadableRecord, RuleError) as problem:
-            error = view.bounded(str(problem))
+            error = view.refusal(problem)
         else:
             remember(stored)
             return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key),

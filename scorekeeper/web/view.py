@@ -9,14 +9,15 @@ from ..rules import (
     Match,
     Pass,
     Remaining,
-    RuleError,
     Score,
     Start,
     Undo,
     explain,
     tile_text,
 )
+from ..rules.errors import Refusal
 from ..rules.events import button_value
+from ..rules.record import IllegalRecord
 
 END_WORDS = {"L": "left", "R": "right"}
 
@@ -35,11 +36,15 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def refusal(error: RuleError) -> str:
-    """Why the rules refused an action, worded in the reader's language where the engine
-    gave a catalogue template (its English sentence otherwise)."""
+def refusal(error: Refusal) -> str:
+    """Why the rules refused an action, in the reader's language: the engine gives a
+    catalogue template and its facts (and, where the words depend on a number, a plural
+    template and the number); a record's refusal also words its place."""
+    if isinstance(error, IllegalRecord):
+        place = _(error.place_template, **error.place_facts)
+        return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
     if error.plural:
-        return ngettext(error.template, error.plural, error.number, **error.facts)
+        return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     if error.template:
         return bounded(_(error.template, **error.facts))
     return bounded(error.message)
