@@ -31,6 +31,18 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     return pips_by_seat
 
 
+def determined_pips(hand: Hand, seats: list[int]) -> dict[int, int]:
+    """The pips of each seat that only one value fits (it holds every tile not laid, or
+    none): the table need not count them."""
+    unplayed = sorted([a + b for a, b in hand.unplayed()])
+    found = {}
+    for seat in seats:
+        low, high = pip_range(hand.held[seat], unplayed)
+        if low == high:
+            found[seat] = low
+    return found
+
+
 def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ImpossibleHand.worded(N_("%(player)s's pips must be a whole number, not "
@@ -39,15 +51,18 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     low, high = pip_range(count, unplayed)
     if not low <= value <= high:
         if count == 0:
-            template = N_("%(player)s cannot hold %(pips)s pips in 0 tiles: "
-                          "%(player)s holds no tiles")
-            raise ImpossibleHand.worded(template, "impossible_pips", player=name, pips=value,
-                                        tiles=count, low=low, high=high)
+            raise ImpossibleHand.worded(
+                N_("%(player)s holds no tiles: 0 pips, not %(pips)s"), "impossible_pips",
+                player=name, pips=value, tiles=count, low=low, high=high)
+        if low == high:
+            raise ImpossibleHand.worded(
+                N_("%(player)s must hold exactly %(low)s, not %(pips)s"), "impossible_pips",
+                player=name, pips=value, tiles=count, low=low, high=high)
         raise ImpossibleHand.worded(
-            N_("%(player)s cannot hold %(pips)s pips in %(tiles)s tile: %(tiles)s tile not "
-               "laid in this hand holds %(low)s to %(high)s"), "impossible_pips",
-            plural=N_("%(player)s cannot hold %(pips)s pips in %(tiles)s tiles: %(tiles)s "
-                      "tiles not laid in this hand hold %(low)s to %(high)s"),
+            N_("%(player)s cannot hold %(pips)s in %(tiles)s tile: a tile not laid in this "
+               "hand holds %(low)s to %(high)s pips"), "impossible_pips",
+            plural=N_("%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles "
+                      "not laid in this hand hold %(low)s to %(high)s pips"),
             number=count, player=name, pips=value, tiles=count, low=low, high=high)
     return value
 

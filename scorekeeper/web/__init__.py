@@ -26,7 +26,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, table
+    from . import board, home, install, sheet, table
     from .hosting import init_hosting
     from .limits import limiter
 
@@ -39,6 +39,9 @@ def init_web(app) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.register_blueprint(install.bp)
+    app.add_template_global(sheet.score_sheet)
+    app.add_template_global(sheet.hand_moves)
     app.url_defaults(_versioned_static)
     app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     app.register_error_handler(HTTPException, _http_error)

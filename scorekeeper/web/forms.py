@@ -2,6 +2,7 @@
 
 import unicodedata
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -42,7 +43,8 @@ class NewMatchForm(FlaskForm):
         """Field checks first, then the engine's setup rules, each shown at its field."""
         if not super().validate(extra_validators):
             return False
-        names = [field.data or "" for field in self.name_fields()]
+        names = [(field.data or "").strip() or default_name(seat)
+                 for seat, field in enumerate(self.name_fields(), 1)]
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
                                       self.target.data, self.hand_size.data)
@@ -63,6 +65,11 @@ class NewMatchForm(FlaskForm):
             return matching[-1] if matching else fields[0]
         return {"bad_target": self.target, "bad_hand_size": self.hand_size,
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat left empty, so a table can start without typing names."""
+    return _("Player %(n)s", n=seat)
 
 
 MAX_POSITION = 2**31

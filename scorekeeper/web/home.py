@@ -1,6 +1,9 @@
 """Home (start or import a match, the matches on this server), new match, rules card."""
 
+from datetime import UTC, datetime, timedelta
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from ..rules import Match, RuleError, default_hand_size, default_target
@@ -28,6 +31,9 @@ def _home(status: int = 200, **extra):
     mine = matches.my_matches(unit_of_work(), session.get("mine", []))
     ids = {item["id"] for item in mine}
     others = [item for item in matches.listing(unit_of_work()) if item["id"] not in ids]
+    now = datetime.now(UTC)
+    for item in [*mine, *others]:
+        item["ago"] = _ago(item.get("updated", ""), now)
     extra.setdefault("import_form", ImportForm())
     return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
@@ -54,6 +60,17 @@ def delete(match_id: str):
     session["mine"] = [pair for pair in session.get("mine", []) if pair[0] != match_id]
     flash(_("The match was deleted."))
     return redirect(url_for("home.index"), 303)
+
+
+def _ago(updated: str, now: datetime) -> str:
+    """When a match was last played, as people say it ("5 minutes ago")."""
+    try:
+        when = datetime.strptime(updated, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return ""
+    if now - when < timedelta(minutes=1):
+        return _("just now")
+    return format_timedelta(when - now, granularity="minute", add_direction=True)
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:

@@ -1,25 +1,32 @@
 """What the screens show, read off a Match; display only, every rule comes from the engine."""
 
+from collections import Counter
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
     Draw,
+    End,
+    Hand,
     Lay,
     Match,
     Pass,
     Remaining,
+    RuleError,
     Score,
     Start,
     Undo,
     explain,
+    normal,
+    parse_tile,
+    pips,
     tile_text,
 )
 from ..rules.errors import Refusal
 from ..rules.events import button_value
 from ..rules.record import IllegalRecord
-
-END_WORDS = {"L": "left", "R": "right"}
+from ..rules.remaining import determined_pips
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
@@ -89,16 +96,54 @@ def announcement(match: Match) -> dict | None:
             "scored": False}
 
 
+def end_name(end: End) -> str:
+    """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
+    return tile_text((end.value, end.value)) if end.double else str(end.value)
+
+
+def on_end(end: End) -> str:
+    """Where a tile goes, by the number it covers ("on the 3"), never a side of the screen."""
+    return _("on the %(end)s", end=end_name(end))
+
+
+def tile_order(tile) -> tuple:
+    """The one order of tiles on every screen: doubles first, then high to low (6-5, 6-4…)."""
+    low, high = tile
+    return (low != high, -high, -low)
+
+
 def placements(match: Match) -> list[dict]:
-    found = []
-    for placement in match.placements():
+    """The tile buttons: each names the end it covers only when the tile fits two ends."""
+    hand = match.hand
+    found = match.placements()
+    offers = Counter(placement.tile for placement in found)
+    buttons = []
+    for placement in found:
         low, high = placement.tile
-        found.append({"text": tile_text(placement.tile), "low": low, "high": high,
-                      "value": button_value(placement.tile, placement.end),
-                      "end": placement.end or "",
-                      "end_word": _(END_WORDS[placement.end]) if placement.end else "",
-                      "points": placement.points, "count": placement.count})
-    return found
+        text = tile_text(placement.tile)
+        covered = _end_at(hand.ends, placement.end)
+        buttons.append({
+            "text": text, "low": low, "high": high,
+            "move": button_value(placement.tile, placement.end),
+            "key": f"lay {text} {end_name(covered)}" if covered else f"lay {text}",
+            "end_word": on_end(covered) if offers[placement.tile] > 1 else "",
+            "order": (*tile_order(placement.tile), covered or ()),
+            "points": placement.points, "count": placement.count})
+    return sorted(buttons, key=lambda button: button["order"])
+
+
+def covered_by(hand: Hand, index: int) -> End | None:
+    """The open end the tile of move `index` was laid on (None for the lead)."""
+    played = hand.moves[index]
+    for before in reversed(hand.moves[:index]):
+        if before.ends is not None:
+            return _end_at(before.ends, played.move.end)
+    return None
+
+
+def _end_at(ends: tuple[End, End] | None, end: str | None) -> End | None:
+    """The end named L or R (the engine's own names, never shown) of a line's two ends."""
+    return None if end is None or ends is None else ends[0 if end == "L" else 1]
 
 
 def players(match: Match) -> list[dict]:
@@ -109,20 +154,58 @@ def players(match: Match) -> list[dict]:
             for seat, name in enumerate(match.table.players)]
 
 
-def end_of_hand(match: Match) -> dict | None:
-    """The seats whose pips are needed, and the tiles they could hold, at the end of a hand."""
+def end_of_hand(match: Match, entered: dict | None = None) -> dict | None:
+    """The seats whose pips are needed, what is entered for each, and the tiles they could
+    hold. A seat with nothing entered whose pips only one value fits gets that value."""
     if match.phase != "end":
         return None
-    required, optional = match.needed_remaining()
+    required, _optional = match.needed_remaining()
     hand = match.hand
+    entered = entered or {}
+    known = determined_pips(hand, [seat for seat in required if seat not in entered])
     unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
-                for tile in hand.unplayed()]
+                for tile in sorted(hand.unplayed(), key=tile_order)]
     names = match.table.players
     how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
            else _("Blocked: nobody can play."))
-    return {"how": how, "unplayed": unplayed,
-            "seats": [{"seat": seat, "name": names[seat], "held": hand.held[seat]}
-                      for seat in required]}
+    seats = [dict(_entry(entered.get(seat)), seat=seat, name=names[seat],
+                  held=hand.held[seat]) for seat in required]
+    for seat in seats:
+        if seat["seat"] in known:
+            seat["pips"] = str(known[seat["seat"]])
+            seat["filled"] = ngettext("%(name)s must hold exactly %(num)s pip: filled in.",
+                                      "%(name)s must hold exactly %(num)s pips: filled in.",
+                                      known[seat["seat"]], name=seat["name"])
+    return {"how": how, "unplayed": unplayed, "seats": seats}
+
+
+def _entry(entered: dict | None) -> dict:
+    """What was typed or ticked for a seat; ticked tiles show their sum in the pips box."""
+    if not entered:
+        return {"pips": "", "ticked": []}
+    ticked = [text for text in entered.get("tiles", []) if text]
+    pips_text = entered.get("pips", "")
+    try:
+        if ticked:
+            pips_text = str(sum(pips(parse_tile(text)) for text in ticked))
+    except RuleError:
+        pass
+    return {"pips": pips_text, "ticked": ticked}
+
+
+def entered_in_form(form, match: Match) -> dict:
+    """The pips typed and tiles ticked per seat in an end-of-hand form, as text."""
+    return {seat: {"pips": form.get(f"pips_{seat}", "")[:8],
+                   "tiles": form.getlist(f"tiles_{seat}")[:28]}
+            for seat in range(len(match.table.players))
+            if form.get(f"pips_{seat}") or form.getlist(f"tiles_{seat}")}
+
+
+def entered_in_event(event: Remaining) -> dict:
+    """The pips or tiles of an end-of-hand entry, as the form shows them (kept by undo)."""
+    return {seat: ({"tiles": [tile_text(tile) for tile in value]} if isinstance(value, tuple)
+                   else {"pips": str(value)})
+            for seat, value in event.held}
 
 
 def describe_entry(event, match: Match) -> str:
@@ -132,8 +215,7 @@ def describe_entry(event, match: Match) -> str:
     if isinstance(event, Undo):
         return _("an undo")
     if isinstance(event, Lay):
-        where = f" ({_(END_WORDS[event.end])})" if event.end else ""
-        return tile_text(event.tile) + where
+        return _lay_text(match, event)
     if isinstance(event, Draw):
         return _("a draw")
     if isinstance(event, Pass):
@@ -143,20 +225,70 @@ def describe_entry(event, match: Match) -> str:
     return _("the pips left in hands")
 
 
-def sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
-    """Points per side for every hand (or the last `hands`), running totals, and every
-    score (or the last `last`): the polled scoreboard stays the same size all evening."""
-    rows, running = [], [0] * len(match.table.sides)
-    for hand in match.hands:
-        if not hand.moves and not hand.announced:
-            continue
-        running = [total + points for total, points in zip(running, hand.points, strict=True)]
-        rows.append({"number": hand.number, "points": list(hand.points),
-                     "totals": list(running)})
-    shown_rows = rows[-hands:] if hands else rows
-    every = match.score_list()
-    shown = every[-last:] if last else every
-    scores = [{"hand": score.hand, "points": score.points,
-               "text": explained(score, match)} for score in shown]
-    return {"rows": shown_rows, "earlier_hands": len(rows) - len(shown_rows),
-            "scores": scores, "more": len(every) - len(shown)}
+def _lay_text(match: Match, event: Lay) -> str:
+    """`3-5 on the 3` for a tile of the hand under way, else the tile alone."""
+    hand = match.hand
+    index = next((index for index, played in enumerate(hand.moves) if played.move == event),
+                 None) if hand is not None else None
+    covered = covered_by(hand, index) if index is not None else None
+    text = tile_text(normal(event.tile))
+    return f"{text} {on_end(covered)}" if covered else text
+
+
+def move_words(match: Match, hand: Hand, index: int) -> str:
+    """One move of a hand as a person says it: `Ann laid 3-5 on the 3`, `Bob drew 1 tile`."""
+    played = hand.moves[index]
+    name = match.table.players[played.seat]
+    move = played.move
+    if isinstance(move, Lay):
+        tile = tile_text(normal(move.tile))
+        if index == 0:
+            return _("%(name)s led %(tile)s", name=name, tile=tile)
+        return _("%(name)s laid %(tile)s %(where)s", name=name, tile=tile,
+                 where=on_end(covered_by(hand, index)))
+    if isinstance(move, Draw):
+        return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
+                        move.count, name=name)
+    return _("%(name)s passed", name=name)
+
+
+def last_action(match: Match) -> str | None:
+    """The last move of the hand in words ("Dan drew 2 tiles"), so no tap goes unseen;
+    a player's draws in a row are said together."""
+    hand = match.hand
+    if hand is None or not hand.moves:
+        return None
+    played = hand.moves[-1]
+    if not isinstance(played.move, Draw):
+        return move_words(match, hand, len(hand.moves) - 1)
+    drawn = 0
+    for before in reversed(hand.moves):
+        if not isinstance(before.move, Draw) or before.seat != played.seat:
+            break
+        drawn += before.move.count
+    return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles", drawn,
+                    name=match.table.players[played.seat])
+
+
+def took_back(match: Match) -> str:
+    """What an undo of the last entry takes back: "Undid: Ann 6-4 (+10)"."""
+    event = match.log[-1]
+    names = match.table.players
+    if isinstance(event, Remaining):
+        hand = next(hand for hand in reversed(match.hands) if hand.end is not None)
+        return _("Undid: the pips left in hand %(number)s (%(score)s)", number=hand.number,
+                 score=explained(hand.end, match))
+    if isinstance(event, Start):
+        return _("Undid: %(name)s leads hand %(number)s", name=names[event.seat],
+                 number=match.hand.number)
+    hand = match.hand
+    played = hand.moves[-1]
+    name = names[played.seat]
+    if isinstance(event, Lay):
+        what = f"{name} {_lay_text(match, event)}"
+        if played.points:
+            return _("Undid: %(what)s (+%(points)s)", what=what, points=played.points)
+        return _("Undid: %(what)s", what=what)
+    if isinstance(event, Draw):
+        return _("Undid: %(name)s's draw", name=name)
+    return _("Undid: %(name)s's pass", name=name)
