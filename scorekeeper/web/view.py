@@ -6,6 +6,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
+    DOMINO,
     Draw,
     End,
     Hand,
@@ -166,7 +167,7 @@ def end_of_hand(match: Match, entered: dict | None = None) -> dict | None:
     unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
                 for tile in sorted(hand.unplayed(), key=tile_order)]
     names = match.table.players
-    how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
+    how = (_("%(name)s went out.", name=names[hand.outcome.seat]) if hand.result == DOMINO
            else _("Blocked: nobody can play."))
     seats = [dict(_entry(entered.get(seat)), seat=seat, name=names[seat],
                   held=hand.held[seat]) for seat in required]
