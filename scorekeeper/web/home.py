@@ -6,7 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from ..rules import Match, RuleError
+from ..rules import RULE_SETS, Match, RuleError
 from ..rules.record import UnreadableRecord
 from ..services import matches
 from ..store import Stored
@@ -123,4 +123,4 @@ def import_record():
 
 @bp.get("/rules")
 def rules():
-    return render_template("rules.html")
+    return render_template("rules.html", rule_sets=RULE_SETS)
