@@ -50,7 +50,7 @@ def test_the_players_links_keep_the_rule_set_picked(client):
     page = client.get("/new?rules=fives-and-threes", headers=HTMX).text
     assert "<html" not in page
     assert 'href="/new?players=3&amp;rules=fives-and-threes"' in page
-    assert "reaching exactly 61" in page
+    assert "Default: exactly 61; a play that would pass it scores nothing." in page
 
 
 @pytest.mark.parametrize("rules", ["ola-5", "all-fives-spinner", "sniff"])
