@@ -27,7 +27,6 @@ from ..rules import (
     pips,
     tile_text,
 )
-from ..rules.errors import Refusal
 from ..rules.events import button_value
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
@@ -47,18 +46,19 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def refusal(error: Refusal) -> str:
-    """Why the rules refused an action, in the reader's language: the engine gives a
-    catalogue template and its facts (and, where the words depend on a number, a plural
-    template and the number); a record's refusal also words its place."""
+def refusal(error: Exception) -> str:
+    """Why the rules (or a record) refused something, in the reader's language: the engine
+    gives a catalogue template and its facts (and, where the words depend on a number, a
+    plural template and the number); a record's refusal also words its place."""
     if isinstance(error, IllegalRecord):
         place = _(error.place_template, **error.place_facts)
         return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
-    if error.plural:
+    if getattr(error, "plural", None):
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
-    if error.template:
-        return bounded(_(error.template, **error.facts))
-    return bounded(error.message)
+    template = getattr(error, "template", None)
+    if template:
+        return bounded(_(template, **error.facts))
+    return bounded(str(error))
 
 
 def rule_set_line(match: Match) -> str:
