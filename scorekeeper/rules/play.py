@@ -6,7 +6,7 @@ the match as it was. `lay` is the hot path of every replay and is kept flat.
 
 from . import moves
 from .ending import end_hand
-from .errors import N_, HandOver, IllegalMove, IllegalStart
+from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .events import Draw, Lay, Pass
 from .hand import Hand, Played
 from .moves import place
@@ -188,10 +188,9 @@ def pass_turn(match, event: Pass) -> None:
                                  "lead_not_tile", player=name, move="pass")
     if hand.boneyard and match.table.rules.draws:
         raise IllegalMove.worded(
-            N_("%(player)s must draw first: %(boneyard)s tile is left in the boneyard"),
-            "must_draw", player=name, boneyard=hand.boneyard,
-            plural=N_("%(player)s must draw first: %(boneyard)s tiles are left in the "
-                      "boneyard"), number=hand.boneyard)
+            Np_("%(player)s must draw first: %(boneyard)s tile is left in the boneyard",
+                "%(player)s must draw first: %(boneyard)s tiles are left in the boneyard"),
+            "must_draw", number=hand.boneyard, player=name, boneyard=hand.boneyard)
     hand.passes += 1
     hand.moves.append(Played(seat, event, None, None, 0))
     if hand.passes == len(hand.held) - hand.held.count(0):  # every player holding tiles
