@@ -8,7 +8,7 @@ import threading
 import time
 from collections import Counter
 
-from .clients import HttpClient
+from .clients import HttpClient, phone_address
 from .common import RESULTS, percentile, summary_ms
 from .people import Floor, Recorder, Scorer, Viewer
 from .server import cpu_seconds, start_server, stop_server
@@ -27,20 +27,22 @@ def run_night(args) -> dict:
     folder = tempfile.mkdtemp(prefix="bench-league-")
     log_path = RESULTS / f"{args.name}.server.log"
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
-                                               log_path, args.app)
+                                               log_path, args.app, args.server)
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)
-        scorers = [Scorer(i, args.seed, HttpClient(port, args.timeout), recorder,
+        phones = map(phone_address, range(10_000))
+        scorers = [Scorer(i, args.seed, HttpClient(port, args.timeout, next(phones)), recorder,
                           not args.fresh_start) for i in range(args.tables)]
         print(f"server: {' '.join(command[1:])} (pid {process.pid}); setting up "
               f"{args.tables} tables ...", flush=True)
         for scorer in scorers:
             if not scorer.new_match(not args.fresh_start):
                 raise SystemExit(f"setup failed: {scorer.errors[-1]}")
-        viewers = [Viewer(s, HttpClient(port, args.timeout), recorder)
+        viewers = [Viewer(s, HttpClient(port, args.timeout, next(phones)), recorder)
                    for s in scorers for _ in range(args.viewers)]
-        floors = [Floor(path, HttpClient(port, args.timeout), recorder) for path in FLOORS]
+        floors = [Floor(path, HttpClient(port, args.timeout, next(phones)), recorder)
+                  for path in FLOORS]
         log_length = [len(s.match.log) for s in scorers]
         print(f"running {args.warmup:g} s warm-up + {args.seconds:g} s measured: "
               f"{len(scorers)} scorers, {len(viewers)} viewers, {len(floors)} floor clients "
