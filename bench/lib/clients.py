@@ -1,9 +1,13 @@
 """Transports with one interface: a browser's keep-alive connection, or Flask's test client."""
 
 import http.client
+import itertools
 from http.cookies import SimpleCookie
 
 HOST = "127.0.0.1"
+
+
+_PHONES = itertools.count()
 
 
 def phone_address(number: int) -> str:
@@ -25,10 +29,11 @@ class Reply:
 class HttpClient:
     """One browser: one kept-alive connection and its cookie jar."""
 
-    def __init__(self, port: int, timeout: float, source: str = HOST):
+    def __init__(self, port: int, timeout: float, source: str | None = None):
         self.port = port
         self.timeout = timeout
-        self.source = source  # the phone's own address: each phone on the Wi-Fi has one
+        # each browser is a phone with its own address, as on a pub's Wi-Fi
+        self.source = source or phone_address(next(_PHONES))
         self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
         self.reused = False
