@@ -1,22 +1,29 @@
-"""Where a tile may go on the line, and what each placement would leave and score."""
+"""Where a tile may go on the line: the one placement rule that offers and lays alike.
+
+`place` is the geometry of the line (two open ends, no spinner); both the offer
+of buttons (`placements`) and the laying of a tile (`rules.play.lay`) use it.
+"""
 
 from typing import NamedTuple
 
 from .errors import N_, IllegalMove
 from .hand import End, Hand
-from .tiles import ALL_TILES, Tile, ends_points, tile_text
+from .tiles import ALL_TILES, Tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
 
 
 class Placement(NamedTuple):
-    """One way to lay a tile now: the end (None for the lead), the ends after, their score."""
+    """One way to lay a tile now: the end (None for the lead), the ends after, their count.
+
+    `points` is what laying it scores now, as the match works it out (`Match.placements`).
+    """
 
     tile: Tile
     end: str | None
     ends: tuple[End, End]
     count: int
-    points: int
+    points: int = 0
 
 
 def _fits(end: End, tile: Tile) -> bool:
@@ -29,10 +36,29 @@ LAID_ON = {(tile, value): End(tile[1] if tile[0] == value else tile[0], tile[0] 
 if a double. Ends are values, so one End per tile and value serves every match."""
 
 
-def ends_after(hand: Hand, tile: Tile, end: str) -> tuple[End, End]:
+LEAD_ENDS = {(a, b): (End(a, a == b), End(b, a == b)) for a in range(7) for b in range(7)}
+"""The ends the lead `a-b` leaves, as written: `a` on the left, `b` on the right."""
+
+
+def place(hand: Hand, tile: Tile, end: str | None) -> tuple[End, End, int]:
+    """The one placement rule: the open ends after laying `tile` on `end` (L or R; None for
+    the lead, as written) and their count. A crosswise double at an end counts both halves;
+    the lead counts all its pips."""
+    if end is None:
+        left, right = LEAD_ENDS[tile]
+        return left, right, tile[0] + tile[1]
     if end == "L":
-        return LAID_ON[tile, hand.left.value], hand.right
-    return hand.left, LAID_ON[tile, hand.right.value]
+        left, right = LAID_ON[tile, hand.left.value], hand.right
+    else:
+        left, right = hand.left, LAID_ON[tile, hand.right.value]
+    return left, right, (((left.value << 1) if left.double else left.value)
+                         + ((right.value << 1) if right.double else right.value))
+
+
+def ends_after(hand: Hand, tile: Tile, end: str | None) -> tuple[End, End]:
+    """The open ends after laying `tile` on `end`, as `place` lays it."""
+    left, right, _ = place(hand, tile, end)
+    return left, right
 
 
 def _same_either_way(hand: Hand, tile: Tile) -> bool:
@@ -60,8 +86,8 @@ def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: 
                 "which_end", player=player, tile=name)
         return "L" if fits_left else "R"
     if asked not in SIDE_WORD:
-        raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
-                          kind="not_an_end", player=player, tile=name)
+        raise IllegalMove.worded(N_("%(end)s is not an end: the ends are L and R"),
+                                 "not_an_end", player=player, tile=name, end=repr(asked))
     end = hand.left if asked == "L" else hand.right  # asked for an end the tile does not fit
     template = (N_("%(tile)s does not fit the left end (%(value)s)") if asked == "L"
                 else N_("%(tile)s does not fit the right end (%(value)s)"))
@@ -72,22 +98,19 @@ def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: 
 def placements(hand: Hand) -> list[Placement]:
     """Every placement open to the player whose turn it is; the lead may be any tile."""
     found = []
+    lead = not hand.moves
     for tile in ALL_TILES:
         if tile in hand.laid:
             continue
-        if not hand.moves:
-            ends = (End(tile[0], tile[0] == tile[1]), End(tile[1], tile[0] == tile[1]))
-            found.append(_placement(tile, None, ends, tile[0] + tile[1]))
+        if lead:
+            left, right, count = place(hand, tile, None)
+            found.append(Placement(tile, None, (left, right), count))
             continue
         fits_left, fits_right = _fits(hand.left, tile), _fits(hand.right, tile)
         if fits_left and fits_right and _same_either_way(hand, tile):
             fits_right = False
         for end, fits in (("L", fits_left), ("R", fits_right)):
             if fits:
-                ends = ends_after(hand, tile, end)
-                found.append(_placement(tile, end, ends, ends[0].count() + ends[1].count()))
+                left, right, count = place(hand, tile, end)
+                found.append(Placement(tile, end, (left, right), count))
     return found
-
-
-def _placement(tile: Tile, end: str | None, ends: tuple[End, End], count: int) -> Placement:
-    return Placement(tile, end, ends, count, ends_points(count))

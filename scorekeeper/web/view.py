@@ -6,6 +6,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
+    BLOCKED,
+    DOMINO,
+    WON,
     Draw,
     End,
     Hand,
@@ -14,6 +17,7 @@ from ..rules import (
     Pass,
     Remaining,
     RuleError,
+    RuleSet,
     Score,
     Start,
     Undo,
@@ -24,6 +28,7 @@ from ..rules import (
     tile_text,
 )
 from ..rules.events import button_value
+from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
 
 
@@ -42,12 +47,48 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def refusal(error: Exception) -> str:
-    """Why the rules (or a record) refused something, worded in the reader's language where
-    the engine gave a catalogue template (its English sentence otherwise)."""
+    """Why the rules (or a record) refused something, in the reader's language: the engine
+    gives a catalogue template and its facts (and, where the words depend on a number, a
+    plural template and the number); a record's refusal also words its place."""
+    if isinstance(error, IllegalRecord):
+        place = _(error.place_template, **error.place_facts)
+        return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
+    if getattr(error, "plural", None):
+        return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
         return bounded(_(template, **error.facts))
     return bounded(str(error))
+
+
+def rule_set_line(match: Match) -> str:
+    """Which game the match is refereed by, as every screen of a match says it."""
+    rules = match.table.rules
+    if rules.exact_target:
+        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+             target=match.table.target)
+
+
+def target_hint(rules: RuleSet) -> str:
+    """The default target of a rule set, and whether it must be hit exactly."""
+    two, more = rules.targets
+    if rules.exact_target:
+        return _("Default: exactly %(target)s; a play that would pass it scores nothing.",
+                 target=two)
+    if two == more:
+        return _("Default: %(target)s.", target=two)
+    return _("Default: %(two)s; %(more)s with 3 or 4 on their own.", two=two, more=more)
+
+
+def hand_size_hint(rules: RuleSet) -> str:
+    """The tiles a rule set deals by default."""
+    two, three, four = rules.hand_sizes
+    if three == four:
+        return _("Default: %(two)s each with two players, else %(more)s.", two=two, more=three)
+    return _("Default: %(two)s each with two players, %(three)s with three, %(four)s with "
+             "four.", two=two, three=three, four=four)
 
 
 def sides(match: Match) -> list[dict]:
@@ -76,11 +117,13 @@ def announcement(match: Match) -> dict | None:
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
         return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
+    if score.facts["bust"]:
+        return {"text": explained(score, match), "scored": False, "bust": True}
     arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
@@ -159,7 +202,7 @@ def end_of_hand(match: Match, entered: dict | None = None) -> dict | None:
     unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
                 for tile in sorted(hand.unplayed(), key=tile_order)]
     names = match.table.players
-    how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
+    how = (_("%(name)s went out.", name=names[hand.outcome.seat]) if hand.result == DOMINO
            else _("Blocked: nobody can play."))
     seats = [dict(_entry(entered.get(seat)), seat=seat, name=names[seat],
                   held=hand.held[seat]) for seat in required]
@@ -212,7 +255,7 @@ def describe_entry(event, match: Match) -> str:
     if isinstance(event, Draw):
         return _("a draw")
     if isinstance(event, Pass):
-        return _("a pass")
+        return _("a knock") if match.table.rules.knocks else _("a pass")
     if isinstance(event, Start):
         return _("%(name)s leads", name=names[event.seat])
     return _("the pips left in hands")
@@ -220,7 +263,7 @@ def describe_entry(event, match: Match) -> str:
 
 def _lay_text(match: Match, event: Lay) -> str:
     """`3-5 on the 3` for a tile of the hand under way, else the tile alone."""
-    hand = match.hand
+    hand = moved_hand(match)
     index = next((index for index, played in enumerate(hand.moves) if played.move == event),
                  None) if hand is not None else None
     covered = covered_by(hand, index) if index is not None else None
@@ -242,13 +285,36 @@ def move_words(match: Match, hand: Hand, index: int) -> str:
     if isinstance(move, Draw):
         return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
                         move.count, name=name)
+    if match.table.rules.knocks:
+        return _("%(name)s knocked", name=name)
     return _("%(name)s passed", name=name)
+
+
+def moved_hand(match: Match) -> Hand | None:
+    """The hand of the last move: the one under way, or the one it just ended (a rule set
+    that counts no pips opens the next hand at once)."""
+    if not match.log or not isinstance(match.log[-1], (Lay, Draw, Pass)):
+        return match.hand
+    return next(hand for hand in reversed(match.hands) if hand.moves)
+
+
+def hand_over(match: Match) -> str | None:
+    """How the hand the last move ended finished, where no pips are entered to say it."""
+    hand = moved_hand(match)
+    if hand is None or hand is match.hand or hand.outcome is None or hand.result == WON:
+        return None
+    leads = match.table.players[match.hand.starter]
+    if hand.result == BLOCKED:
+        return _("Hand %(number)s is blocked: nobody scores. %(name)s leads the next hand.",
+                 number=hand.number, name=leads)
+    return _("%(side)s went out. %(name)s leads the next hand.",
+             side=match.table.side_name(hand.outcome.side), name=leads)
 
 
 def last_action(match: Match) -> str | None:
     """The last move of the hand in words ("Dan drew 2 tiles"), so no tap goes unseen;
     a player's draws in a row are said together."""
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves:
         return None
     played = hand.moves[-1]
@@ -274,7 +340,7 @@ def took_back(match: Match) -> str:
     if isinstance(event, Start):
         return _("Undid: %(name)s leads hand %(number)s", name=names[event.seat],
                  number=match.hand.number)
-    hand = match.hand
+    hand = moved_hand(match)
     played = hand.moves[-1]
     name = names[played.seat]
     if isinstance(event, Lay):
@@ -284,4 +350,6 @@ def took_back(match: Match) -> str:
         return _("Undid: %(what)s", what=what)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
+    if match.table.rules.knocks:
+        return _("Undid: %(name)s's knock", name=name)
     return _("Undid: %(name)s's pass", name=name)
