@@ -132,6 +132,8 @@ TERMS = {
     "double": {"el": r"διπλ", "cs": r"dublet", "hu": r"dupl"},
     "blocked": {"el": r"μπλοκαρισμέν", "cs": r"zablokovan", "hu": r"elakadt"},
     "partnership": {"el": r"ζευγάρ", "cs": r"dvojic", "hu": r"pár"},
+    "spinner": {"el": r"spinner", "cs": r"spinner", "hu": r"ágaz"},
+    "lead": {"el": r"άνοιγμα|ανοίγ|άνοιξ", "cs": r"zahaj|zaháj", "hu": r"kezd"},
 }
 WORDS_OUTSIDE_PLACEHOLDERS = re.compile(r"%\(\w+\)s")
 
