@@ -1,27 +1,18 @@
-"""One hand in play: the line's two open ends, the tiles laid and the tiles held."""
+"""One hand in play: the layout's open sides, the tiles laid and the tiles held."""
 
 from typing import NamedTuple
 
 from .events import Move
+from .layout import Layout, Side, empty
 from .tiles import ALL_TILES, Tile
 
 
-class End(NamedTuple):
-    """An open end of the line: its pip number, and whether a double lies crosswise there."""
-
-    value: int
-    double: bool
-
-    def count(self) -> int:
-        return self.value * 2 if self.double else self.value
-
-
 class Played(NamedTuple):
-    """A move as it happened: who made it, the ends it left, their count and the points."""
+    """A move as it happened: who made it, the open sides it left, their count and the points."""
 
     seat: int
     move: Move
-    ends: tuple[End, End] | None
+    ends: tuple[Side, ...] | None
     count: int | None
     points: int
 
@@ -29,18 +20,17 @@ class Played(NamedTuple):
 class Hand:
     """The derived state of one hand; the Match changes it only through valid events."""
 
-    __slots__ = ("number", "starter", "announced", "turn", "left", "right", "laid",
+    __slots__ = ("number", "starter", "announced", "turn", "layout", "laid",
                  "held", "boneyard", "passes", "moves", "result", "winner",
                  "remaining", "points", "end")
 
     def __init__(self, number: int, starter: int, players: int, hand_size: int,
-                 sides: int, announced: bool):
+                 sides: int, announced: bool, branching: str = "none"):
         self.number = number
         self.starter = starter
         self.announced = announced  # False while the winner of the last hand leads by right
         self.turn = starter
-        self.left: End | None = None
-        self.right: End | None = None
+        self.layout: Layout = empty(branching)
         self.laid: set[Tile] = set()
         self.held = [hand_size] * players
         self.boneyard = 28 - players * hand_size
@@ -70,5 +60,6 @@ class Hand:
         return self.result is not None
 
     @property
-    def ends(self) -> tuple[End, End] | None:
-        return None if self.left is None else (self.left, self.right)
+    def ends(self) -> tuple[Side, ...] | None:
+        """The open sides of the layout (L and R first on a line); None before the lead."""
+        return self.layout.sides or None

@@ -15,13 +15,13 @@ from .errors import (
     NothingToUndo,
 )
 from .events import Draw, Event, Lay, Pass, Remaining, Start
-from .hand import End, Hand, Played
-from .moves import LAID_ON as _LAID_ON
+from .hand import Hand, Played
+from .layout import count_of, end_name, lay, lead
 from .remaining import check_remaining
 from .scoring import Score, blocked_score, domino_score, ends_score
 from .table import Table
 from .tiles import NORMAL_OF as _NORMAL_OF
-from .tiles import Tile, normal_of_checked, tile_text
+from .tiles import Tile, ends_points, normal_of_checked, tile_text
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
@@ -144,7 +144,8 @@ class Match:
         """Every tile that can be laid now, once per end where the ends would differ."""
         if self.phase not in ("lead", "play"):
             return []
-        return moves.placements(self.hands[-1])
+        hand = self.hands[-1]
+        return moves.placements(hand.layout, hand.laid, ends_points)
 
     @property
     def can_draw(self) -> bool:
@@ -219,32 +220,32 @@ class Match:
             raise IllegalMove.worded(N_("%(tile)s was already laid in this hand"),
                                      "already_laid", player=self.table.players[seat],
                                      tile=tile_text(tile))
+        layout = hand.layout
         if not hand.moves:
             if tile.__class__ is not tuple:  # a list or a tuple subclass: log a plain tuple
                 tile = (tile[0], tile[1])
-            left = End(tile[0], tile[0] == tile[1])
-            right = End(tile[1], left.double)
+            layout = lead(layout, tile)
             count = tile[0] + tile[1]
             if event.end is not None or tile is not event.tile:
                 event = Lay(tile, None)
         else:
-            end = moves.choose_end(hand, key, event.end, self.table.players[seat], tile)
-            if end == "L":
-                left, right = _LAID_ON[key, hand.left.value], hand.right
-            else:
-                left, right = hand.left, _LAID_ON[key, hand.right.value]
-            count = ((left.value << 1) if left.double else left.value) + \
-                ((right.value << 1) if right.double else right.value)
+            index = moves.choose_side(layout, key, event.end, self.table.players[seat], tile,
+                                      hand.laid)
+            end = end_name(layout, index)
+            layout = lay(layout, key, index)
+            sides = layout.sides
+            count = (sides[0].points + sides[1].points if len(sides) == 2 and sides[0].tile
+                     != sides[1].tile else count_of(sides))
             if event.end != end:
                 event = Lay(key, end)
             elif tile.__class__ is not tuple:
                 event = Lay((tile[0], tile[1]), end)
-        hand.left, hand.right = left, right
+        hand.layout = layout
         hand.laid.add(key)
         hand.held[seat] -= 1
         hand.passes = 0
         points = count if count % 5 == 0 else 0  # ends_points(count), inlined: the hot path
-        hand.moves.append(_tuple(Played, (seat, event, (left, right), count, points)))
+        hand.moves.append(_tuple(Played, (seat, event, layout.sides, count, points)))
         if points:
             self._award(hand, self.table.side_of(seat), points)
             if self.winner is not None:
@@ -323,7 +324,8 @@ class Match:
     def _new_hand(self, starter: int, announced: bool) -> None:
         table = self.table
         self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
-                               table.hand_size, len(table.sides), announced))
+                               table.hand_size, len(table.sides), announced,
+                               table.rules.spinners))
 
     def preview_end(self, held: dict) -> Score:
         """The end-of-hand score the entered pips would give, without entering them."""

@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from .hand import End
+from .layout import Side, terms
 from .table import Table
 from .tiles import Tile, ends_points, round_to_five, tile_text
 
@@ -23,7 +23,7 @@ class Score(NamedTuple):
 
 
 def ends_score(hand: int, move: int, side: int, seat: int, tile: Tile,
-               ends: tuple[End, End] | None, count: int, lead: bool) -> Score:
+               ends: tuple[Side, ...] | None, count: int, lead: bool) -> Score:
     return Score(hand, move, side, ends_points(count), "ends",
                  {"seat": seat, "tile": tile, "ends": ends, "count": count, "lead": lead})
 
@@ -71,7 +71,7 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
             sum_text = say("lead %(tile)s: %(a)s + %(b)s = %(count)s",
                            tile=tile_text(facts["tile"]), a=a, b=b, count=facts["count"])
         else:
-            sum_text = " + ".join(_end_text(end) for end in facts["ends"])
+            sum_text = " + ".join(_end_text(end) for end in terms(facts["ends"]))
             sum_text += f" = {facts['count']}"
         if not award:
             return sum_text
@@ -101,7 +101,7 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
                parts=parts, others=others, own=own, points=score.points, side=side)
 
 
-def _end_text(end: End) -> str:
-    if end.double:
-        return f"{end.value}-{end.value} ({end.count()})"
-    return str(end.value)
+def _end_text(side: Side) -> str:
+    if side.double:
+        return f"{side.value}-{side.value} ({side.points})"
+    return str(side.value)
