@@ -14,6 +14,7 @@ from ..rules import (
     explain,
     tile_text,
 )
+from ..rules.layout import terms
 
 END_WORDS = {"L": "left", "R": "right"}
 
@@ -71,14 +72,47 @@ def announcement(match: Match) -> dict | None:
 
 
 def placements(match: Match) -> list[dict]:
+    """One button per placement: the tile, where it goes in words, and what it scores."""
     found = []
+    sides = match.hand.ends if match.hand is not None else None
     for placement in match.placements():
         low, high = placement.tile
         found.append({"text": tile_text(placement.tile), "low": low, "high": high,
                       "end": placement.end or "",
-                      "end_word": _(END_WORDS[placement.end]) if placement.end else "",
+                      "end_word": end_word(placement.end, sides) if placement.end else "",
                       "points": placement.points, "count": placement.count})
     return found
+
+
+def end_word(end: str, sides) -> str:
+    """Where a tile goes, as the table says it: `left`, `on 5-3`, `on the spinner 5-5`, or
+    `on the spinner's side` once its line sides hold tiles."""
+    if end in END_WORDS:
+        return _(END_WORDS[end])
+    side = next(side for side in sides if tile_text(side.tile) == end)
+    if side.branch:
+        return _("on the side of spinner %(tile)s", tile=end)
+    if side.spinner:
+        return _("on the spinner %(tile)s", tile=end)
+    return _("on %(tile)s", tile=end)
+
+
+def layout(match: Match) -> dict | None:
+    """The open ends as the table sees them: left and right on a line; with spinners each
+    arm's open end, the spinners marked, and the count with all its terms."""
+    hand = match.hand
+    if hand is None or not hand.ends or match.phase != "play":
+        return None
+    sides = hand.ends
+    laid = next(index for index in range(len(hand.moves) - 1, -1, -1)
+                if hand.moves[index].count is not None)
+    arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
+             "value": side.value, "points": side.points, "spinner": side.spinner,
+             "branch": side.branch, "where": end_word(tile_text(side.tile), sides)}
+            for side in terms(sides) + tuple(side for side in sides if side.branch)]
+    return {"line": match.table.rules.spinners == "none", "sides": sides, "arms": arms,
+            "count": hand.moves[laid].count,
+            "sum": explained(match.move_score(hand, laid), match, award=False)}
 
 
 def players(match: Match) -> list[dict]:
@@ -111,7 +145,8 @@ def describe_entry(kind: str, event, match: Match) -> str:
     if kind == "undo":
         return _("an undo")
     if isinstance(event, Lay):
-        where = f" ({_(END_WORDS[event.end])})" if event.end else ""
+        where = f" ({_(END_WORDS[event.end])})" if event.end in END_WORDS else (
+            f" ({_('on %(tile)s', tile=event.end)})" if event.end else "")
         return tile_text(event.tile) + where
     if isinstance(event, Draw):
         return _("a draw")
