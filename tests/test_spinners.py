@@ -1,5 +1,7 @@
 """Spinners (RULESETS.md §1): every worked example, and each rule of the layout, legal and not."""
 
+import random
+
 import pytest
 from tables import ANN, NAMES, play
 
@@ -12,6 +14,7 @@ from scorekeeper.rules import (
     explain,
 )
 from scorekeeper.rules.layout import count_of, empty, lay, lead
+from scorekeeper.simulation import play_match
 
 
 def spinner_match(rules=ALL_FIVES_SPINNER, *moves: str, players=2) -> Match:
@@ -189,3 +192,20 @@ def test_every_placement_offered_is_accepted_and_gives_what_it_said():
         copy.lay(placement.tile, placement.end)
         assert (copy.hand.moves[-1].count, copy.hand.moves[-1].points) == (
             placement.count, placement.points)
+
+
+def test_the_fast_path_of_the_line_lays_exactly_as_the_layout_does():
+    rng = random.Random(5)
+    for _ in range(20):
+        match = play_match(rng, Table.create(NAMES[:rng.choice((2, 3, 4))]))
+        for hand in match.hands:
+            layout = empty("none")
+            for played in hand.moves:
+                if played.count is None:
+                    continue
+                if layout.sides:
+                    index = "LR".index(played.move.end)
+                    layout = lay(layout, played.move.tile, index)
+                else:
+                    layout = lead(layout, played.move.tile)
+                assert (played.ends, played.count) == (layout.sides, layout.count)

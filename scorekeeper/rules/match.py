@@ -16,7 +16,7 @@ from .errors import (
 )
 from .events import Draw, Event, Lay, Pass, Remaining, Start
 from .hand import Hand, Played
-from .layout import count_of, end_name, lay, lead
+from .layout import count_of, end_name, lay, lead, line_lay
 from .remaining import check_remaining
 from .scoring import Score, blocked_score, domino_score, ends_score
 from .table import Table
@@ -229,13 +229,16 @@ class Match:
             if event.end is not None or tile is not event.tile:
                 event = Lay(tile, None)
         else:
-            index = moves.choose_side(layout, key, event.end, self.table.players[seat], tile,
-                                      hand.laid)
-            end = end_name(layout, index)
-            layout = lay(layout, key, index)
-            sides = layout.sides
-            count = (sides[0].points + sides[1].points if len(sides) == 2 and sides[0].tile
-                     != sides[1].tile else count_of(sides))
+            end = event.end
+            layout, count = (line_lay(layout, key, end) if layout.branching == "none"
+                             and (end == "L" or end == "R") else (None, None))
+            if layout is None:  # a tree, or an end to choose or refuse: the general rule
+                layout = hand.layout
+                index = moves.choose_side(layout, key, end, self.table.players[seat], tile,
+                                          hand.laid)
+                end = end_name(layout, index)
+                layout = lay(layout, key, index)
+                count = count_of(layout.sides)
             if event.end != end:
                 event = Lay(key, end)
             elif tile.__class__ is not tuple:
