@@ -52,6 +52,18 @@ def blocked_score(hand: int, table: Table, pips_by_seat: dict) -> Score:
     return Score(hand, None, winner, points, "blocked", {"sides": sides, "tied": []})
 
 
+def subtracted_score(hand: int, table: Table, out: int | None, pips_by_seat: dict) -> Score:
+    """Nobody scores: each player's own pips, rounded to five, come off their side (the
+    player who went out holds none). `facts["sides"]` holds what each side loses."""
+    held = [(seat, pips_by_seat[seat], round_to_five(pips_by_seat[seat]))
+            for seat in range(len(table.players)) if seat != out]
+    losses = [0] * len(table.sides)
+    for seat, _, rounded in held:
+        losses[table.side_of(seat)] -= rounded
+    return Score(hand, None, None, sum(losses), "subtracted",
+                 {"seat": out, "held": held, "sides": losses})
+
+
 def english(message: str, **values) -> str:
     """The default wording: the English message with its values filled in."""
     return message % values
@@ -79,6 +91,8 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
             return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
                        side=side)
         return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
+    if score.kind == "subtracted":
+        return _explain_subtracted(score, table, say)
     if score.kind == "domino":
         parts = ", ".join(f"{table.players[seat]} {pips} → {rounded}"
                           for seat, pips, rounded in facts["opponents"])
@@ -99,6 +113,21 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
     own = facts["sides"][score.side][2]
     return say("blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
                parts=parts, others=others, own=own, points=score.points, side=side)
+
+
+def _explain_subtracted(score: Score, table: Table, say) -> str:
+    """`Ann went out. Bob holds 13 → 15: −15 to Bob`: each player's own pips come off."""
+    facts = score.facts
+    parts = "; ".join(
+        say("%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
+            player=table.players[seat], pips=pips, rounded=rounded,
+            side=table.side_name(table.side_of(seat))) if rounded else
+        say("%(player)s holds %(pips)s → 0: nothing off %(side)s", player=table.players[seat],
+            pips=pips, side=table.side_name(table.side_of(seat)))
+        for seat, pips, rounded in facts["held"])
+    if facts["seat"] is None:
+        return say("blocked: %(parts)s", parts=parts)
+    return say("%(name)s went out. %(parts)s", name=table.players[facts["seat"]], parts=parts)
 
 
 def _end_text(side: Side) -> str:
