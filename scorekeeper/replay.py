@@ -1,16 +1,28 @@
 """What `scorekeeper replay` says about a match: a referee's text, or one JSON object."""
 
-from .rules import Draw, Lay, Match, explain, move_text, tile_text
+from .rules import (
+    ALL_FIVES,
+    BLOCKED,
+    UNFINISHED,
+    WON,
+    Draw,
+    Lay,
+    Match,
+    explain,
+    move_text,
+    tile_text,
+)
 
 
 def hand_result(match: Match, index: int) -> str:
     """domino, blocked, won (the match ended in it before it finished) or unfinished."""
     hand = match.hands[index]
-    if hand.result == "won":
-        return "won"
-    if hand.result and hand.remaining is not None:
-        return hand.result
-    return "unfinished"
+    outcome = hand.outcome
+    if outcome is None:
+        return UNFINISHED
+    if outcome.how == WON or hand.settled:
+        return outcome.how
+    return UNFINISHED
 
 
 def summary(match: Match, record_hands: list | None = None) -> dict:
@@ -46,7 +58,10 @@ def text_lines(match: Match, hand_count: int | None = None):
     table = match.table
     sides = " v ".join(table.side_name(side) for side in range(len(table.sides)))
     dealt = "1 tile" if table.hand_size == 1 else f"{table.hand_size} tiles"
-    yield f"{sides}: first to {table.target}, {dealt} each"
+    if table.rules is not ALL_FIVES:
+        yield table.rules.shown_name
+    exactly = "exactly " if table.rules.exact_target else ""
+    yield f"{sides}: first to {exactly}{table.target}, {dealt} each"
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):
@@ -73,7 +88,7 @@ def _move_line(match: Match, hand, number: int, played) -> str:
         return f"{name} " + ("draws a tile" if played.move.count == 1
                              else f"draws {played.move.count} tiles")
     if not isinstance(played.move, Lay):
-        return f"{name} passes"
+        return f"{name} knocks" if match.table.rules.knocks else f"{name} passes"
     where = {"L": " on the left", "R": " on the right", None: ""}[played.move.end]
     explanation = explain(match.move_score(hand, number), match.table)
     return f"{name} lays {tile_text(played.move.tile)}{where}: {explanation}"
@@ -86,7 +101,11 @@ def _hand_end_lines(match: Match, index: int):
         yield "  The match ends here: nothing more is played or scored."
     elif result == "unfinished":
         yield "  (the hand is not finished)"
-    elif result == "blocked":
+    elif hand.end is None:  # a rule set that counts no pips: the hand's tiles said it all
+        yield ("  Blocked: every player still holding tiles knocked. Nobody scores."
+               if result == BLOCKED else
+               f"  {match.table.side_name(hand.outcome.side)} went out.")
+    elif result == BLOCKED:
         yield f"  Blocked: every player passed. {explain(hand.end, match.table)}"
     else:
         yield f"  Domino! {explain(hand.end, match.table)}"

@@ -3,7 +3,9 @@
 Every error carries `kind` (a stable name the app translates) and `facts`
 (the player, the tile, the numbers) beside the English sentence. Errors made
 with `worded` also keep their `template`, a catalogue id marked with N_, so the
-app can word them in the reader's language: gettext(template, **facts).
+app can word them in the reader's language: gettext(template, **facts). A refusal
+whose words depend on a number also keeps its `plural` template and that `number`,
+and the app words it with ngettext(template, plural, number, **facts).
 """
 
 
@@ -18,6 +20,8 @@ class RuleError(ValueError):
     kind = "rule"
 
     template: str | None = None
+    plural: str | None = None
+    number: int | None = None
 
     def __init__(self, message: str, kind: str | None = None, **facts):
         super().__init__(message)
@@ -26,10 +30,16 @@ class RuleError(ValueError):
         self.facts = facts
 
     @classmethod
-    def worded(cls, template: str, kind: str, **facts) -> "RuleError":
-        """The error with its English sentence made from a catalogue template and its facts."""
-        error = cls(template % facts, kind, **facts)
-        error.template = template
+    def worded(cls, template: str, kind: str, *, plural: str | None = None,
+               number: int | None = None, **facts) -> "RuleError":
+        """The error with its English sentence made from a catalogue template and its facts.
+
+        With `plural` and `number`, the template is the singular and the English sentence
+        takes the form English uses for that number (the app asks ngettext instead).
+        """
+        english = plural if plural is not None and number != 1 else template
+        error = cls(english % facts, kind, **facts)
+        error.template, error.plural, error.number = template, plural, number
         return error
 
     @property

@@ -4,40 +4,47 @@ from typing import NamedTuple
 
 from .events import Move
 from .layout import Layout, Side, empty
-from .tiles import ALL_TILES, Tile
+from .outcome import Outcome
+from .tiles import ALL_TILES, SET_SIZE, Tile
 
 
 class Played(NamedTuple):
-    """A move as it happened: who made it, the open sides it left, their count and the points."""
+    """A move as it happened: who made it, the open sides it left, their count and the points.
+
+    `bonus` is the point for going out included in `points` (Fives and Threes);
+    `bust` marks a play that scored nothing because it would have passed an exact target.
+    """
 
     seat: int
     move: Move
     ends: tuple[Side, ...] | None
     count: int | None
     points: int
+    bonus: int = 0
+    bust: bool = False
 
 
 class Hand:
     """The derived state of one hand; the Match changes it only through valid events."""
 
     __slots__ = ("number", "starter", "announced", "turn", "layout", "laid",
-                 "held", "boneyard", "passes", "moves", "result", "winner",
-                 "remaining", "points", "end")
+                 "held", "boneyard", "passes", "moves", "outcome", "settled", "remaining",
+                 "points", "end")
 
     def __init__(self, number: int, starter: int, players: int, hand_size: int,
                  sides: int, announced: bool, branching: str = "none"):
         self.number = number
         self.starter = starter
-        self.announced = announced  # False while the winner of the last hand leads by right
+        self.announced = announced  # False while the starter leads by the rule set's right
         self.turn = starter
         self.layout: Layout = empty(branching)
         self.laid: set[Tile] = set()
         self.held = [hand_size] * players
-        self.boneyard = 28 - players * hand_size
+        self.boneyard = SET_SIZE - players * hand_size  # the undealt tiles, drawn or sleeping
         self.passes = 0
         self.moves: list[Played] = []
-        self.result: str | None = None  # domino, blocked, won; None while under way
-        self.winner: int | None = None  # the seat that went out
+        self.outcome: Outcome | None = None  # None while the hand is under way
+        self.settled = False  # True once scored to its end (pips entered, or none needed)
         self.remaining: dict | None = None
         self.points = [0] * sides
         self.end = None  # the Score of the end of the hand, once pips are in
@@ -55,9 +62,14 @@ class Hand:
         return [tile for tile in ALL_TILES if tile not in self.laid]
 
     @property
-    def ended(self) -> bool:
-        """True once a player went out, every player passed, or the match was won."""
-        return self.result is not None
+    def result(self) -> str | None:
+        """The end word of the hand (domino, blocked, won); None while it is under way."""
+        return None if self.outcome is None else self.outcome.how
+
+    @property
+    def winner(self) -> int | None:
+        """The side the hand ended for (went out, or reached the target), as Match.winner."""
+        return None if self.outcome is None else self.outcome.side
 
     @property
     def ends(self) -> tuple[Side, ...] | None:

@@ -1,26 +1,41 @@
-"""Where a tile may go on the layout, and what each placement would leave and score.
+"""Where a tile may go on the layout: the one placement rule that offers and lays alike.
 
-With no spinners the two open sides are named L and R; with spinners a side is named
-by the laid tile it touches (RECORD_FORMAT.md). Refusals name the tile and the ends.
+`place` lays a tile on the layout (RULESETS.md §1); both the offer of buttons
+(`placements`) and the laying of a tile (`rules.play.lay`) use it. With no spinners
+the two open sides are named L and R; with spinners a side is named by the laid tile
+it touches (RECORD_FORMAT.md). Refusals name the tile and the ends.
 """
 
 from typing import NamedTuple
 
 from .errors import N_, IllegalMove
-from .layout import Layout, Side, end_name, fitting, lay, lead, result_key
+from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result_key
 from .tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
 
 
 class Placement(NamedTuple):
-    """One way to lay a tile now: the end (None for the lead), the sides after, their score."""
+    """One way to lay a tile now: the end (None for the lead), the sides after, their count.
+
+    `points` is what laying it scores now, as the match works it out (`Match.placements`).
+    """
 
     tile: Tile
     end: str | None
     ends: tuple[Side, ...]
     count: int
-    points: int
+    points: int = 0
+
+
+def place(layout: Layout, tile: Tile, index: int | None) -> tuple[Layout, int]:
+    """The one placement rule: the layout after laying `tile` on open side `index` (None:
+    the lead, as written), and its count. A double with an open far line side counts both
+    halves once; an unstarted branch side counts nothing; the lead counts all its pips."""
+    if index is None:
+        return lead(layout, tile), tile[0] + tile[1]
+    after = lay(layout, tile, index)
+    return after, count_of(after.sides)
 
 
 def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
@@ -29,6 +44,20 @@ def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
     if layout.branching == "none":
         return _line_side(layout, tile, asked, player, written)
     return _tree_side(layout, tile, asked, player, written, laid)
+
+
+def check_notation(layout: Layout, asked: str, player: str, written: Tile) -> None:
+    """`@L`/`@R` on a line, `@c-d` where doubles branch: the wrong kind is refused (§3)."""
+    name = tile_text(written)
+    if layout.branching == "none" and asked not in SIDE_WORD:
+        raise IllegalMove.worded(
+            N_("%(tile)s@%(end)s names a laid tile, but this game has no spinners: "
+               "the ends are L and R"), "not_an_end", player=player, tile=name, end=asked)
+    if layout.branching != "none" and asked in SIDE_WORD:
+        raise IllegalMove.worded(
+            N_("%(tile)s@%(end)s names a left or right end, but this game has spinners: "
+               "name the laid tile, like %(tile)s@%(example)s"), "not_an_end",
+            player=player, tile=name, end=asked, example=_example(layout, written))
 
 
 def _line_side(layout: Layout, tile: Tile, asked, player: str, written: Tile) -> int:
@@ -41,10 +70,8 @@ def _line_side(layout: Layout, tile: Tile, asked, player: str, written: Tile) ->
     if asked == "R" and fits_right:
         return 1
     name = tile_text(written)
-    if asked is not None and asked not in SIDE_WORD:
-        raise IllegalMove.worded(
-            N_("%(tile)s@%(end)s names a laid tile, but this game has no spinners: "
-               "the ends are L and R"), "not_an_end", player=player, tile=name, end=asked)
+    if asked is not None:
+        check_notation(layout, asked, player, written)
     if not fits_left and not fits_right:
         raise IllegalMove.worded(N_("%(tile)s matches neither open end (%(left)s and %(right)s)"),
                                  "no_fit", player=player, tile=name, left=left.value,
@@ -65,11 +92,8 @@ def _line_side(layout: Layout, tile: Tile, asked, player: str, written: Tile) ->
 def _tree_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, laid) -> int:
     """The side of the named laid tile that the tile fits; unnamed only when one tile fits."""
     name = tile_text(written)
-    if asked in SIDE_WORD:
-        raise IllegalMove.worded(
-            N_("%(tile)s@%(end)s names a left or right end, but this game has spinners: "
-               "name the laid tile, like %(tile)s@%(example)s"), "not_an_end",
-            player=player, tile=name, end=asked, example=_example(layout, tile))
+    if asked is not None:
+        check_notation(layout, asked, player, written)
     fits = fitting(layout, tile)
     if asked is None:
         if not fits:
@@ -102,7 +126,10 @@ def open_ends_text(layout: Layout) -> str:
 
 
 def _example(layout: Layout, tile: Tile) -> str:
-    fits = fitting(layout, tile)
+    """A laid tile to name in a refusal: one the tile fits, else the first with an open side."""
+    fits = fitting(layout, tile) if layout.sides else []
+    if not layout.sides:
+        return tile_text(normal(tile))
     return tile_text(layout.sides[fits[0] if fits else 0].tile)
 
 
@@ -111,29 +138,21 @@ def _or(names) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
-def placements(layout: Layout, laid, points) -> list[Placement]:
-    """Each tile not laid, once per open side where the result would differ; any tile leads.
-
-    `points(count)` is what a count scores under the rule set in force.
-    """
+def placements(layout: Layout, laid) -> list[Placement]:
+    """Each tile not laid, once per open side where the result would differ; any tile leads."""
     found = []
     for tile in ALL_TILES:
         if tile in laid:
             continue
         if not layout.sides:
-            after = lead(layout, tile)
-            found.append(_placement(tile, None, after, points))
+            after, count = place(layout, tile, None)
+            found.append(Placement(tile, None, after.sides, count))
             continue
         seen = set()
         for index in fitting(layout, tile):
-            after = lay(layout, tile, index)
+            after, count = place(layout, tile, index)
             key = result_key(after)
             if key not in seen:
                 seen.add(key)
-                found.append(_placement(tile, end_name(layout, index), after, points))
+                found.append(Placement(tile, end_name(layout, index), after.sides, count))
     return found
-
-
-def _placement(tile: Tile, end: str | None, after: Layout, points) -> Placement:
-    count = after.count
-    return Placement(tile, end, after.sides, count, points(count))

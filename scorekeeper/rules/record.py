@@ -5,9 +5,18 @@ A record holds only facts from the table; scores are always computed from it.
 
 import json
 
-from .errors import RuleError, SetupError
+from .errors import N_, RuleError, SetupError
 from .events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .match import Match
+from .rulesets import (
+    ALL_FIVES,
+    NAMED_EVERY_HAND,
+    NEXT_SEAT,
+    NO_PIPS,
+    RULE_SETS,
+    WINNER_LEADS,
+    find_rule_set,
+)
 from .table import Table
 from .tiles import parse_tile, tile_text
 
@@ -52,8 +61,13 @@ def read_record(doc: dict, pending_pips: bool = False) -> Match:
     if not isinstance(doc["hands"], list):
         raise UnreadableRecord('"hands" must be a list of hands')
     try:
+        rules = find_rule_set(doc.get("rules", ALL_FIVES.name))
+        if not rules.playable:
+            raise SetupError.worded(
+                N_("%(rules)s is not refereed by this version yet: it plays %(playable)s"),
+                "rules_not_playable", rules=rules.name, playable=_playable_names())
         table = Table.create(doc["players"], doc.get("partnerships", False),
-                             doc.get("target"), doc.get("hand_size"))
+                             doc.get("target"), doc.get("hand_size"), rules)
     except SetupError as error:
         raise UnreadableRecord(error.message) from None
     match = Match(table)
@@ -93,14 +107,13 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
 def _read_starter(match: Match, number: int, starter) -> None:
     phase = match.phase
     if phase == "over":
-        raise match._over_error()
+        raise match.over_error()
     # A hand that was started but has no moves has not ended either: each record hand is new.
     if phase in ("play", "end") or (phase == "lead" and len(match.hands) < number):
         raise RuleError(f"hand {number - 1} has not ended", kind="hand_under_way")
     if starter is None:
         if phase == "start":
-            raise RuleError("say who leads: the first hand and a hand after a blocked hand "
-                            "need a starter", kind="starter_needed")
+            raise RuleError.worded(_STARTER_NEEDED[match.table.rules.starter], "starter_needed")
         return
     if not isinstance(starter, str):
         raise RuleError(f"the starter must be a player's name, not {starter!r}",
@@ -108,12 +121,29 @@ def _read_starter(match: Match, number: int, starter) -> None:
     match.push(Start(match.table.seat_of(starter)))
 
 
+_STARTER_NEEDED = {
+    WINNER_LEADS: N_("say who leads: the first hand and a hand after a blocked hand need a "
+                     "starter"),
+    NAMED_EVERY_HAND: N_("say who leads: every hand needs a starter"),
+    NEXT_SEAT: N_("say who leads: the first hand needs a starter"),
+}
+
+
+def _playable_names() -> str:
+    return ", ".join(rules.name for rules in RULE_SETS if rules.playable)
+
+
 def _read_remaining(match: Match, remaining) -> None:
+    if remaining is not None and match.table.rules.pips_entered == NO_PIPS:
+        raise RuleError.worded(N_("no pips are entered in %(rules)s: a hand ends without "
+                                  "\"remaining\""), "remaining_not_expected",
+                               rules=match.table.rules.name)
     if match.phase != "end":
         if remaining is not None:
-            why = "the match ended in it" if match.is_over() else "it has not ended"
-            raise RuleError(f"no pips are entered for this hand: {why}",
-                            kind="remaining_not_expected")
+            template = (N_("no pips are entered for this hand: the match ended in it")
+                        if match.is_over() else
+                        N_("no pips are entered for this hand: it has not ended"))
+            raise RuleError.worded(template, "remaining_not_expected")
         return
     if not isinstance(remaining, dict):
         required, _ = match.needed_remaining()
@@ -142,7 +172,8 @@ def write_record(match: Match) -> dict:
             entry["remaining"] = {table.players[seat]: _held_value(value)
                                   for seat, value in hand.remaining.items()}
         hands.append(entry)
-    return {"format": FORMAT, "players": list(table.players),
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}  # absent: all-fives
+    return {"format": FORMAT, **rules, "players": list(table.players),
             "partnerships": table.partnerships, "target": table.target,
             "hand_size": table.hand_size, "hands": hands}
 

@@ -16,7 +16,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     missing = [names[seat] for seat in required if seat not in given]
     if missing:
         raise ImpossibleHand.worded(N_("the pips left in %(names)s's hand are needed"),
-                                    "pips_needed", players=missing, names=", ".join(missing))
+                                    "pips_needed", names=", ".join(missing))
     unplayed = sorted([a + b for a, b in hand.unplayed()])
     seen: dict = {}
     pips_by_seat = {}

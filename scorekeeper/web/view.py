@@ -1,6 +1,7 @@
 """What the screens show, read off a Match; display only, every rule comes from the engine."""
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..rules import (
     Draw,
@@ -27,6 +28,8 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
 def refusal(error: RuleError) -> str:
     """Why the rules refused an action, worded in the reader's language where the engine
     gave a catalogue template (its English sentence otherwise)."""
+    if error.plural:
+        return ngettext(error.template, error.plural, error.number, **error.facts)
     if error.template:
         return _(error.template, **error.facts)
     return error.message
