@@ -89,7 +89,8 @@ def _move_line(match: Match, hand, number: int, played) -> str:
                              else f"draws {played.move.count} tiles")
     if not isinstance(played.move, Lay):
         return f"{name} knocks" if match.table.rules.knocks else f"{name} passes"
-    where = {"L": " on the left", "R": " on the right", None: ""}[played.move.end]
+    end = played.move.end
+    where = {"L": " on the left", "R": " on the right", None: ""}.get(end, f" on {end}")
     explanation = explain(match.move_score(hand, number), match.table)
     return f"{name} lays {tile_text(played.move.tile)}{where}: {explanation}"
 

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .hand import Played
 from .layout import Side, terms
-from .rulesets import FIVES_PLUS_THREES
+from .rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .table import Table
 from .tiles import tile_text
 
@@ -151,7 +151,9 @@ def _with_bonus(parts: list[int], bonus: int) -> str:
 
 def _explain_domino(score: Score, table: Table, say) -> str:
     facts = score.facts
-    parts = ", ".join(f"{table.players[seat]} {pips} → {rounded}"
+    unrounded = table.rules.going_out == OPPONENTS_UNROUNDED  # Όλα 5: `Bob 11, Cat 9`
+    parts = ", ".join(f"{table.players[seat]} {pips}" if unrounded
+                      else f"{table.players[seat]} {pips} → {rounded}"
                       for seat, pips, rounded in facts["opponents"])
     return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
                name=table.players[facts["seat"]], parts=parts, points=score.points,
@@ -175,11 +177,17 @@ def _explain_subtracted(score: Score, table: Table, say) -> str:
 
 def _explain_blocked(score: Score, table: Table, say) -> str:
     facts = score.facts
-    parts = "; ".join(
-        say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each), pips=pips,
-            rounded=rounded) if each == score.side
-        else f"{table.side_name(each)} {pips} → {rounded}"
-        for each, pips, rounded in facts["sides"])
+    if table.rules.blocked == FEWEST_UNROUNDED:  # Όλα 5: the pips as they are
+        parts = "; ".join(
+            say("%(side)s %(pips)s fewest", side=table.side_name(each), pips=pips)
+            if each == score.side else f"{table.side_name(each)} {pips}"
+            for each, pips, _ in facts["sides"])
+    else:
+        parts = "; ".join(
+            say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each),
+                pips=pips, rounded=rounded) if each == score.side
+            else f"{table.side_name(each)} {pips} → {rounded}"
+            for each, pips, rounded in facts["sides"])
     if score.side is None:
         names = say(" and ").join(table.side_name(each) for each in facts["tied"])
         return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
