@@ -33,19 +33,25 @@ from _common import (
 )
 
 from scorekeeper import db, store
+from scorekeeper.rules import ALL_FIVES, RULE_SETS
 from scorekeeper.rules.record import load_record, read_record, write_record
 from scorekeeper.simulation import play_match
 
 TARGET_PER_SECOND = 2000
 
 
-def generate(count: int, seed: int) -> list[tuple[str, str]]:
+GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
+"""Players who lay their best scoring tile most of the time: random play in a game that
+takes each player's own pips away hardly ever reaches the target."""
+
+
+def generate(count: int, seed: int, rules=None) -> list[tuple[str, str]]:
     """(setup, record JSON text) for `count` random full matches, deterministic by seed."""
     rng = random.Random(seed)
     records = []
     for _ in range(count):
-        table = default_table(rng)
-        match = play_match(rng, table)
+        table = default_table(rng, rules)
+        match = play_match(rng, table, greed=GREED.get(table.rules.name, 0.0))
         text = json.dumps(write_record(match))
         again = read_record(load_record(text))  # a record that does not read back is a bug
         if again.scores != match.scores or again.winner != match.winner:
@@ -116,6 +122,21 @@ def time_store(texts: list[str], repeats: int) -> list[float]:
     return best
 
 
+def time_rule_sets(count: int, seed: int, repeats: int) -> dict:
+    """The same rebuild timed for each rule set but All Fives, on its own default setups."""
+    found = {}
+    for rules in RULE_SETS:
+        if rules is ALL_FIVES or not count:
+            continue
+        texts = [text for _, text in generate(count, seed, rules)]
+        moves = sum(moves_in(json.loads(text)) for text in texts)
+        full = statistics.median(time_passes(texts, [], repeats)["full"])
+        found[rules.name] = {"matches": count, "matches_per_second": round(count / full),
+                             "us_per_move": round(full / moves * 1e6, 2),
+                             "moves_per_match": round(moves / count, 1)}
+    return found
+
+
 def profile(texts: list[str], path) -> str:
     from pyinstrument import Profiler
 
@@ -134,6 +155,8 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5, help="timed passes (median kept)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--other-matches", type=int, default=300,
+                        help="matches of each other rule set (0: All Fives only)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin to one core")
     parser.add_argument("--profile", action="store_true",
                         help="also profile read_record with pyinstrument (results/engine.prof.txt)")
@@ -215,6 +238,11 @@ def main(argv=None) -> int:
           " / ".join(f"{result['store_load_us'][k]:,.0f}" for k in ("p50", "p99", "max"))],
          [f"target ≥ {TARGET_PER_SECOND:,} matches/s", "met" if result["meets_target"]
           else f"NOT met ({per_second / TARGET_PER_SECOND:.0%} of target)"]])
+    result["rule_sets"] = time_rule_sets(args.other_matches, args.seed, args.repeats)
+    print_table(f"Each other rule set: {args.other_matches:,} random full matches, one core",
+                ["rule set", "matches/s (median)", "µs per move", "moves per match"],
+                [[name, each["matches_per_second"], each["us_per_move"],
+                  each["moves_per_match"]] for name, each in result["rule_sets"].items()])
     if args.profile:
         result["profile"] = profile(texts, ROOT / "bench" / "results" / "engine.prof.txt")
         print(f"profile written to {result['profile']}")

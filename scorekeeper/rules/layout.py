@@ -128,6 +128,7 @@ def _new_side(tile: Tile, value: int, spinner: bool) -> Side:
 _SIDE = {(tile, value, spinner): _new_side(tile, value, spinner)
          for tile in ALL_TILES for value in range(7) for spinner in (False, True)}
 """Every side a tile can leave, made once: sides are values shared by every hand."""
+_TEXT = {tile: tile_text(tile) for tile in ALL_TILES}
 _LINE_SIDE = {(tile, value): _SIDE[tile, value, False] for tile in ALL_TILES for value in tile}
 
 
@@ -151,7 +152,7 @@ def end_name(layout: Layout, index: int) -> str:
     """How a record names open side `index`: L or R on a line, else the tile it touches."""
     if layout.branching == "none":
         return "L" if index == 0 else "R"
-    return tile_text(layout.sides[index].tile)
+    return _TEXT[layout.sides[index].tile]
 
 
 def arms(sides: tuple[Side, ...]) -> list[dict]:

@@ -13,6 +13,8 @@ from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result
 from .tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
+TILE_OF_END = {f"{a}-{b}": (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
+"""The laid tile an end names (`5-3` or `3-5`), read without parsing."""
 
 
 class Placement(NamedTuple):
@@ -91,20 +93,33 @@ def _line_side(layout: Layout, tile: Tile, asked, player: str, written: Tile) ->
 
 def _tree_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, laid) -> int:
     """The side of the named laid tile that the tile fits; unnamed only when one tile fits."""
+    target = TILE_OF_END.get(asked) if asked.__class__ is str else None
+    if target is not None:  # the common case, first: a record or a button names the tile
+        for index, side in enumerate(layout.sides):
+            if side.tile == target and (side.value == tile[0] or side.value == tile[1]):
+                return index
+    elif asked is None:
+        fits = fitting(layout, tile)
+        if len(fits) == 1:
+            return fits[0]
+    return _refuse_side(layout, tile, asked, player, written, laid)
+
+
+def _refuse_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, laid):
+    """Why a tile cannot go where the move says (or says nothing) on a layout with spinners;
+    an end written in an unusual way (`5 - 3`) is read here and may still fit."""
     name = tile_text(written)
     if asked is not None:
         check_notation(layout, asked, player, written)
     fits = fitting(layout, tile)
+    if asked is None and not fits:
+        raise IllegalMove.worded(N_("%(tile)s matches no open end (%(ends)s)"), "no_fit",
+                                 player=player, tile=name, ends=open_ends_text(layout))
     if asked is None:
-        if not fits:
-            raise IllegalMove.worded(N_("%(tile)s matches no open end (%(ends)s)"), "no_fit",
-                                     player=player, tile=name, ends=open_ends_text(layout))
-        if len(fits) > 1:
-            raise IllegalMove.worded(
-                N_("%(tile)s fits %(where)s: say which, like %(tile)s@%(example)s"),
-                "which_end", player=player, tile=name, example=_example(layout, tile),
-                where=_or(tile_text(layout.sides[index].tile) for index in fits))
-        return fits[0]
+        raise IllegalMove.worded(
+            N_("%(tile)s fits %(where)s: say which, like %(tile)s@%(example)s"),
+            "which_end", player=player, tile=name, example=_example(layout, tile),
+            where=_or(tile_text(layout.sides[index].tile) for index in fits))
     target = normal(parse_tile(asked))
     touching = [index for index, side in enumerate(layout.sides) if side.tile == target]
     end = tile_text(target)
