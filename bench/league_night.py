@@ -43,7 +43,8 @@ from urllib.parse import urlencode, urlsplit
 
 from _common import RESULTS, ROOT, default_table, percentile, print_table, summary_ms, write_results
 
-from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, normal, pips, tile_text
+from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, normal, pips
+from scorekeeper.rules.events import button_value
 from scorekeeper.rules.record import write_record
 from scorekeeper.simulation import RandomTable
 
@@ -332,7 +333,7 @@ class Scorer:
         if isinstance(event, Start):
             self.pending.append(("start", "/start", {"seat": event.seat}))
         elif isinstance(event, Lay):
-            text = tile_text(event.tile) + (f"@{event.end}" if event.end else "")
+            text = button_value(event.tile, event.end)
             self.pending.append(("lay", "/lay", {"move": text}))
         elif isinstance(event, Draw):
             self.pending.extend(("draw", "/draw", {}) for _ in range(event.count))
@@ -458,7 +459,7 @@ def check_304_without_rebuild() -> dict:
         path = f"/board/{stored.id}/{stored.view_key}"
         first = client.get(path, headers={"HX-Request": "true"})
         counts = Counter()
-        rebuild = store._rebuild
+        rebuild = store.rebuild
 
         def counting_rebuild(*args, **kwargs):
             counts["rebuilds"] += 1
@@ -467,13 +468,13 @@ def check_304_without_rebuild() -> dict:
         def rendered(_app, template, context, **_extra):
             counts["templates"] += 1
 
-        store._rebuild = counting_rebuild
+        store.rebuild = counting_rebuild
         template_rendered.connect(rendered, app)
         try:
             again = client.get(path, headers={"HX-Request": "true",
                                               "If-None-Match": first.headers["ETag"]})
         finally:
-            store._rebuild = rebuild
+            store.rebuild = rebuild
             template_rendered.disconnect(rendered, app)
         return {"first_status": first.status_code, "etag": first.headers.get("ETag"),
                 "unchanged_status": again.status_code, "unchanged_bytes": len(again.data),

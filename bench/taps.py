@@ -31,7 +31,8 @@ from _common import default_table, print_table, setup_name, write_results
 from league_night import Recorder, Scorer, TestClient
 
 from scorekeeper import create_app
-from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal, tile_text
+from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal
+from scorekeeper.rules.events import button_value
 from scorekeeper.simulation import RandomTable
 from scorekeeper.web import view
 
@@ -59,8 +60,7 @@ def cost_matches(count: int, seed: int) -> dict:
             phase = match.phase
             buttons = Counter()
             if phase in ("lead", "play"):
-                buttons = Counter(p["text"] + (f"@{p['end']}" if p["end"] else "")
-                                  for p in view.placements(match))
+                buttons = Counter(p["value"] for p in view.placements(match))
             can_draw, can_pass = match.can_draw, match.can_pass
             end = view.end_of_hand(match) if phase == "end" else None
             players = len(match.table.players)
@@ -69,7 +69,7 @@ def cost_matches(count: int, seed: int) -> dict:
                 kind, unit = "tile laid", 1
                 if phase == "lead" and tuple(event.tile) != normal(event.tile):
                     lead_flipped += 1
-                value = tile_text(normal(event.tile)) + (f"@{event.end}" if event.end else "")
+                value = button_value(normal(event.tile), event.end)
                 cost = 1 if buttons[value] == 1 else None
             elif isinstance(event, Draw):
                 kind, unit = "draw (per tile drawn)", event.count

@@ -6,7 +6,8 @@ import sys
 
 from .replay import summary, text_lines
 from .rules import RuleError
-from .rules.record import UnreadableRecord, load_record, read_record
+from .rules.record import UnreadableRecord
+from .services import records
 
 ILLEGAL, UNREADABLE = 1, 2
 
@@ -31,8 +32,7 @@ def replay_files(files: list[str], as_json: bool) -> int:
     for name in files:
         prefix = f"{name}: " if len(files) > 1 else ""
         try:
-            doc = load_record(_read(name))
-            match = read_record(doc)
+            replayed = records.replay(_read(name))
         except UnreadableRecord as error:
             print(f"{prefix}{error}", file=sys.stderr)
             status = max(status, UNREADABLE)
@@ -42,11 +42,11 @@ def replay_files(files: list[str], as_json: bool) -> int:
             status = max(status, ILLEGAL)
             continue
         if as_json:
-            print(json.dumps(summary(match, doc["hands"]), ensure_ascii=False))
+            print(json.dumps(summary(replayed.match, replayed.hands), ensure_ascii=False))
         else:
             if len(files) > 1:
                 print(f"== {name}")
-            print("\n".join(text_lines(match, len(doc["hands"]))))
+            print("\n".join(text_lines(replayed.match, len(replayed.hands))))
     return status
 
 

@@ -4,6 +4,7 @@ WAL journal with synchronous=FULL so an answered write survives a crash; a
 busy timeout so two phones writing at once wait rather than fail.
 """
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -11,8 +12,6 @@ import threading
 import click
 from flask import current_app, g
 from flask.cli import with_appcontext
-
-from .store import MatchCache
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -52,6 +51,28 @@ def connect(path: str) -> sqlite3.Connection:
     return conn
 
 
+@contextlib.contextmanager
+def transaction(conn: sqlite3.Connection):
+    """One BEGIN IMMEDIATE ... COMMIT; anything raised inside rolls it back and goes on up.
+
+    SQLite may already have rolled back by itself (a full disk, an interrupt): then
+    there is nothing to roll back, and the original error is the one raised.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        rollback(conn)
+        raise
+
+
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already done so."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
 def get_db() -> sqlite3.Connection:
     """This request's connection: each server thread keeps one open for the app.
 
@@ -69,17 +90,11 @@ def get_db() -> sqlite3.Connection:
     return g.db
 
 
-def match_cache() -> MatchCache:
-    """Matches rebuilt by this process, shared by its threads (see store.MatchCache)."""
-    return current_app.extensions["scorekeeper.matches"]
-
-
 def close_db(_error=None) -> None:
     conn = g.pop("db", None)
     if conn is None:
         return
-    if conn.in_transaction:  # never hand a half-done transaction to the next request
-        conn.execute("ROLLBACK")
+    rollback(conn)  # never hand a half-done transaction to the next request
     if not current_app.config["DB_KEEP_CONNECTIONS"]:
         conn.close()
 
@@ -88,16 +103,11 @@ def upgrade(conn: sqlite3.Connection) -> int:
     """Bring the schema to the newest version, one step per transaction; returns it."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     for number, script in enumerate(SCHEMA[version:], version + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(conn):
             for statement in script.split(";"):
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version={number}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
     return len(SCHEMA)
 
 
@@ -127,7 +137,6 @@ def backup_command(target: str) -> None:
 def init_app(app) -> None:
     app.config.setdefault("DB_KEEP_CONNECTIONS", True)
     app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
-    app.extensions["scorekeeper.matches"] = MatchCache()
     app.teardown_appcontext(close_db)
     app.cli.add_command(backup_command)
     conn = connect(app.config["DATABASE"])

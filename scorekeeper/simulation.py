@@ -120,7 +120,7 @@ class RandomTable:
                 held[seat] = tuple(normal(tile) for tile in tiles)
             else:
                 held[seat] = sum(pips(tile) for tile in tiles)
-        return Remaining(tuple(sorted(held.items())))
+        return Remaining.of(held)
 
 
 def random_table(rng: random.Random, rules: RuleSet = ALL_FIVES) -> Table:

@@ -2,10 +2,9 @@
 
 The log a match is rebuilt from is the entries folded in order: an event is
 appended, an undo removes the last event. Every write runs in one short
-BEGIN IMMEDIATE transaction and names the revision it was made against.
+transaction (db.transaction) and names the revision it was made against.
 """
 
-import functools
 import hmac
 import json
 import secrets
@@ -14,7 +13,9 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .rules import Draw, Lay, Match, Pass, Remaining, Start, Table, parse_tile, tile_text
+from .db import transaction
+from .rules import Match, Table
+from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
 
 class StaleWrite(Exception):
@@ -62,45 +63,14 @@ class MatchCache:
                 self._kept.popitem(last=False)
 
 
-def event_json(event) -> str:
-    if isinstance(event, Lay):
-        return json.dumps({"lay": tile_text(event.tile), "end": event.end})
-    if isinstance(event, Draw):
-        return json.dumps({"draw": event.count})
-    if isinstance(event, Pass):
-        return '{"pass": true}'
-    if isinstance(event, Start):
-        return json.dumps({"start": event.seat})
-    held = [[seat, [tile_text(t) for t in value] if isinstance(value, tuple) else value]
-            for seat, value in event.held]
-    return json.dumps({"remaining": held})
+def event_json(event: Event) -> str:
+    """An event as an entry's data column holds it (rules.events is the codec)."""
+    return json.dumps(event_data(event))
 
 
-def event_from_json(text: str):
-    return event_from_data(json.loads(text))
-
-
-@functools.lru_cache(maxsize=512)
-def _lay(text: str, end: str | None) -> Lay:
-    """Events are immutable values: a match rebuild reuses one Lay per tile and end."""
-    return Lay(parse_tile(text), end)
-
-
-def event_from_data(data: dict):
-    if "lay" in data:
-        text, end = data["lay"], data["end"]
-        if isinstance(text, str) and (end is None or isinstance(end, str)):
-            return _lay(text, end)
-        return Lay(parse_tile(text), end)
-    if "draw" in data:
-        return Draw(data["draw"])
-    if "pass" in data:
-        return Pass()
-    if "start" in data:
-        return Start(data["start"])
-    return Remaining(tuple(
-        (seat, tuple(parse_tile(t) for t in value) if isinstance(value, list) else value)
-        for seat, value in data["remaining"]))
+def _entry(kind: str, data) -> Entry:
+    """An entry row read back: an undo, or the event its data encodes."""
+    return UNDO if kind == "undo" else event_from_data(data)
 
 
 def table_json(table: Table) -> str:
@@ -119,8 +89,7 @@ def summary_json(match: Match) -> str:
 def create(conn: sqlite3.Connection, match: Match) -> Stored:
     """Store a new match (with the events it already has, for an imported record)."""
     keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn):
         while True:
             match_id = secrets.token_urlsafe(6)
             if not conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
@@ -132,15 +101,11 @@ def create(conn: sqlite3.Connection, match: Match) -> Stored:
         conn.executemany("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
                          [(match_id, seq, "event", event_json(event))
                           for seq, event in enumerate(match.log, 1)])
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return Stored(match_id, *keys, len(match.log), match)
 
 
-def _rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
-    """The match of a row at its revision: from the cache, else replayed from its log."""
+def rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
+    """The match of a row `find` returned, at its revision: from the cache, else replayed."""
     match = cache.get(row["id"], row["revision"]) if cache is not None else None
     if match is None:
         match = _replay(conn, row)
@@ -182,53 +147,42 @@ def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool,
          cache: MatchCache | None = None) -> Stored | None:
     """The match rebuilt from its log, if the key opens it."""
     row = find(conn, match_id, key, scoring)
-    return None if row is None else _rebuild(conn, row, cache)
+    return None if row is None else rebuild(conn, row, cache)
 
 
-def rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
-    """The match of a row `find` returned, rebuilt from its log (no second lookup)."""
-    return _rebuild(conn, row, cache)
-
-
-def write(conn: sqlite3.Connection, stored: Stored, expected: int, event=None,
+def write(conn: sqlite3.Connection, stored: Stored, expected: int, entry: Entry,
           cache: MatchCache | None = None) -> Stored:
-    """Append an event (or an undo when event is None) if the match is still at `expected`.
+    """Append an event or an undo if the match is still at revision `expected`.
 
-    The rules check the event inside the transaction; a RuleError rolls it back.
+    The rules check the entry inside the transaction; a RuleError rolls it back.
     """
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn):
         row = conn.execute("SELECT * FROM matches WHERE id = ?", (stored.id,)).fetchone()
         if row["revision"] != expected:
             raise StaleWrite(row["revision"])
-        fresh = _rebuild(conn, row, cache) if row["revision"] != stored.revision else stored
+        fresh = rebuild(conn, row, cache) if row["revision"] != stored.revision else stored
         match = fresh.match
-        if event is None:
+        if isinstance(entry, Undo):
             match.pop()
             kind, data = "undo", "{}"
         else:
-            kind, data = "event", event_json(match.push(event))
+            kind, data = "event", event_json(match.push(entry))
         conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
                      (stored.id, expected + 1, kind, data))
         conn.execute("UPDATE matches SET revision = ?, summary = ?, "
                      "updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                      (expected + 1, summary_json(match), stored.id))
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     fresh.revision = expected + 1
     if cache is not None:
         cache.put(fresh.id, fresh.revision, match)
     return fresh
 
 
-def entries_since(conn: sqlite3.Connection, match_id: str, revision: int) -> list:
-    """The entries written after `revision`: (kind, event or None), for the other phone's notice."""
+def entries_since(conn: sqlite3.Connection, match_id: str, revision: int) -> list[Entry]:
+    """The events and undos written after `revision`, for the other phone's notice."""
     rows = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq > ? "
                         "ORDER BY seq", (match_id, revision)).fetchall()
-    return [(row["kind"], event_from_json(row["data"]) if row["kind"] == "event" else None)
-            for row in rows]
+    return [_entry(row["kind"], json.loads(row["data"])) for row in rows]
 
 
 def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:

@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from scorekeeper import store
 from scorekeeper.rules import Match, Table
+from scorekeeper.rules.events import event_from_data
 
 HTMX = {"HX-Request": "true"}
 
@@ -37,7 +37,7 @@ def replay(app, match_id: str) -> Match:
     events = []
     for _, kind, data in rows:
         if kind == "event":
-            events.append(store.event_from_json(data))
+            events.append(event_from_data(json.loads(data)))
         else:
             events.pop()
     setup = json.loads(setup)

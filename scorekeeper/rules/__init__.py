@@ -16,7 +16,7 @@ from .errors import (
     RuleError,
     SetupError,
 )
-from .events import Draw, Event, Lay, Pass, Remaining, Start, move_text, parse_move
+from .events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
 from .hand import Hand, Played
 from .layout import Layout, Side
 from .match import Match
@@ -43,4 +43,5 @@ __all__ = [
     "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score", "Side",
     "SetupError", "Start", "Table", "Tile", "default_hand_size", "default_target", "explain",
     "move_text", "normal", "parse_move", "parse_tile", "pips", "round_to_five", "tile_text",
+    "Undo",
 ]

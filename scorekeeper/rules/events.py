@@ -1,9 +1,15 @@
-"""The table events a match is made of, and their text as written in a match record."""
+"""The table events a match is made of, and their one codec.
 
+An event goes to and from data (what the store keeps as JSON), record text
+(`3-5@L`, `draw`, `pass`) and a button value (the tile buttons of the table
+screen). A Lay's end travels as text, so an end may later be named by a tile.
+"""
+
+import functools
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalMove
+from .errors import N_, IllegalMove
 from .tiles import Tile, normal, parse_tile, tile_text
 
 
@@ -41,11 +47,24 @@ class Remaining:
 
     held: tuple[tuple[int, int | tuple[Tile, ...]], ...]
 
+    @classmethod
+    def of(cls, held: dict) -> "Remaining":
+        """The event for {seat: pips or tiles}, in seat order whatever order they came in."""
+        return cls(tuple(sorted(held.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table takes back its last event, whatever it was (never part of a match's log)."""
+
 
 Event = Start | Lay | Draw | Pass | Remaining
 Move = Lay | Draw | Pass
+Entry = Event | Undo
+"""What a scorer enters: a table event, or an undo of the last one."""
 
 PASS = Pass()
+UNDO = Undo()
 MAX_MOVE_TEXT = 16
 """No move is longer (`draw 14`, ` 6-6 @ R `); longer text is refused before it is read."""
 _DRAW_TEXT = re.compile(r"^\s*draw(?:\s+([0-9]+))?\s*$", re.IGNORECASE)
@@ -99,3 +118,54 @@ def move_text(move: Move) -> str:
     if isinstance(move, Draw):
         return "draw" if move.count == 1 else f"draw {move.count}"
     return "pass"
+
+
+def lay_from_button(value: str) -> Lay:
+    """The Lay a tile button sends (`6-3`, or `6-3@L` where a tile fits either end)."""
+    move = parse_move(value)
+    if not isinstance(move, Lay):
+        raise IllegalMove.worded(N_("%(text)s is not a tile"), "not_a_tile", text=value)
+    return move
+
+
+def button_value(tile: Tile, end: str | None) -> str:
+    """The value of the button that lays `tile` on `end`; `lay_from_button` reads it back."""
+    return move_text(Lay(tile, end))
+
+
+def event_data(event: Event) -> dict:
+    """The event as JSON-ready data, as the store keeps it; `event_from_data` reads it back."""
+    if isinstance(event, Lay):
+        return {"lay": tile_text(event.tile), "end": event.end}
+    if isinstance(event, Draw):
+        return {"draw": event.count}
+    if isinstance(event, Pass):
+        return {"pass": True}
+    if isinstance(event, Start):
+        return {"start": event.seat}
+    return {"remaining": [[seat, [tile_text(t) for t in value] if isinstance(value, tuple)
+                           else value] for seat, value in event.held]}
+
+
+def event_from_data(data: dict) -> Event:
+    """The event `event_data` made."""
+    if "lay" in data:
+        text, end = data["lay"], data["end"]
+        if isinstance(text, str) and (end is None or isinstance(end, str)):
+            return _lay(text, end)
+        return Lay(parse_tile(text), end)
+    if "draw" in data:
+        return Draw(data["draw"])
+    if "pass" in data:
+        return PASS
+    if "start" in data:
+        return Start(data["start"])
+    return Remaining(tuple(
+        (seat, tuple(parse_tile(t) for t in value) if isinstance(value, list) else value)
+        for seat, value in data["remaining"]))
+
+
+@functools.lru_cache(maxsize=512)
+def _lay(text: str, end: str | None) -> Lay:
+    """Events are immutable values: a match rebuild reuses one Lay per tile and end."""
+    return Lay(parse_tile(text), end)

@@ -156,7 +156,7 @@ def _read_remaining(match: Match, remaining) -> None:
         if isinstance(value, list):
             value = tuple(parse_tile(item) if isinstance(item, str) else item for item in value)
         held[seat] = value
-    match.push(Remaining(tuple(sorted(held.items()))))
+    match.push(Remaining.of(held))
 
 
 def write_record(match: Match) -> dict:

@@ -13,24 +13,23 @@ import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
 
-from .. import store
-from ..db import get_db, match_cache
-from . import view
+from ..services import matches
+from . import unit_of_work, view
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
 
 
 @bp.get("")
 def show(match_id: str, key: str):
-    db = get_db()
-    row = store.find(db, match_id, key, scoring=False)
-    if row is None:
+    uow = unit_of_work()
+    board = matches.open_board(uow, match_id, key)
+    if board is None:
         abort(404)
-    etag = f"{match_id}-{row['revision']}-{'fragment' if request.htmx else 'page'}"
+    etag = f"{match_id}-{board.revision}-{'fragment' if request.htmx else 'page'}"
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        response = Response(_rendered(db, row, etag))
+        response = Response(_rendered(uow, board, etag))
     response.set_etag(etag)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -40,7 +39,7 @@ RENDERED_KEPT = 256
 """Rendered scoreboards kept per app (a few KB each): more than one per table of a busy night."""
 
 
-def _rendered(db, row, etag: str) -> str:
+def _rendered(uow, board: matches.Board, etag: str) -> str:
     """The scoreboard at this revision, rendered once and kept (least recently used dropped).
 
     It is a pure function of the match's revision, the fragment-or-page choice (both in
@@ -54,7 +53,7 @@ def _rendered(db, row, etag: str) -> str:
         if body is not None:
             kept.move_to_end(key)
             return body
-    stored = store.rebuild(db, row, match_cache())
+    stored = matches.board_match(uow, board)
     template = "board/_board.html" if request.htmx else "board/board.html"
     body = render_template(template, stored=stored, match=stored.match, view=view)
     with lock:
@@ -67,7 +66,7 @@ def _rendered(db, row, etag: str) -> str:
 @bp.get("/qr.svg")
 def qr(match_id: str, key: str):
     """The scoreboard link as a QR code, drawn on the table screen."""
-    if store.find(get_db(), match_id, key, scoring=False) is None:  # no rebuild needed
+    if matches.open_board(unit_of_work(), match_id, key) is None:  # no rebuild needed
         abort(404)
     link = url_for("board.show", match_id=match_id, key=key, _external=True)
     svg = io.BytesIO()  # a file, not svg_inline(): an <img> needs the SVG namespace

@@ -6,7 +6,8 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
-from ..rules import SetupError, Table
+from ..rules import ImpossibleHand, SetupError, Table, normal, parse_tile
+from ..rules.errors import N_
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
@@ -79,8 +80,33 @@ class LayForm(PositionForm):
     move = StringField(validators=[InputRequired(), Length(max=8)])
 
 
+PIPS_DIGITS = 3
+"""The pips field's length: no hand holds more than the 168 pips of the whole set."""
+
+
 class EndHandForm(PositionForm):
-    """Fields pips_N and tiles_N for each seat N are read from the request by the view."""
+    """Check or enter the end of a hand; fields pips_N and tiles_N are read by `held`."""
+
+    check = BooleanField()
+
+    def held(self, players, formdata) -> dict:
+        """pips_N (a number) or tiles_N (the tiles tapped) for each seat; the engine checks them.
+
+        Read the same whatever the match's phase, so a repeated tap makes the same event.
+        """
+        held = {}
+        for seat, name in enumerate(players):
+            tiles = formdata.getlist(f"tiles_{seat}")
+            pips = formdata.get(f"pips_{seat}", "").strip()
+            if tiles and any(tiles):
+                held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
+            elif pips:
+                if not (pips.isascii() and pips.isdigit()) or len(pips) > PIPS_DIGITS:
+                    raise ImpossibleHand.worded(
+                        N_("%(name)s's pips must be a whole number, not %(value)s"),
+                        "pips_not_number", name=name, value=pips[:20])
+                held[seat] = int(pips)
+        return held
 
 
 class ImportForm(FlaskForm):

@@ -3,17 +3,18 @@
 from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from .. import store
-from ..db import get_db
 from ..rules import Match, RuleError, default_hand_size, default_target
-from ..rules.record import UnreadableRecord, load_record, read_record
+from ..rules.record import UnreadableRecord
+from ..services import matches
+from ..store import Stored
+from . import unit_of_work
 from .forms import ImportForm, NewMatchForm
 
 bp = Blueprint("home", __name__)
 MY_MATCHES = 30
 
 
-def remember(stored: store.Stored) -> None:
+def remember(stored: Stored) -> None:
     """This browser created the match: keep its scoring link for the home page."""
     mine = [pair for pair in session.get("mine", []) if pair[0] != stored.id]
     session["mine"] = [[stored.id, stored.score_key], *mine][:MY_MATCHES]
@@ -21,7 +22,7 @@ def remember(stored: store.Stored) -> None:
 
 @bp.get("/")
 def index():
-    listed = store.listing(get_db())
+    listed = matches.listing(unit_of_work())
     keys = dict(session.get("mine", []))
     for item in listed:
         item["score_key"] = keys.get(item["id"])
@@ -46,7 +47,7 @@ def new():
     partnerships = count == 4 and request.values.get("partnerships") in ("y", "1", "on")
     form = _new_form(count, partnerships)
     if form.validate_on_submit():
-        stored = store.create(get_db(), Match(form.table))
+        stored = matches.create_match(unit_of_work(), Match(form.table))
         remember(stored)
         return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
     status = 422 if request.method == "POST" else 200
@@ -60,17 +61,16 @@ def import_record():
     error = None
     if form.validate_on_submit():
         try:
-            match = read_record(load_record(form.record.data.read()), pending_pips=True)
+            stored = matches.import_record(unit_of_work(), form.record.data.read())
         except (UnreadableRecord, RuleError) as problem:
             error = str(problem)
         else:
-            stored = store.create(get_db(), match)
             remember(stored)
             return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key),
                             303)
     else:
         error = _("Choose a match record file (.json) to import.")
-    return render_template("home/index.html", matches=store.listing(get_db()),
+    return render_template("home/index.html", matches=matches.listing(unit_of_work()),
                            import_form=form, import_error=error), 422
 
 

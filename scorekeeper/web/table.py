@@ -1,8 +1,9 @@
 """The scoring screen of one match: every tap is a POST that names the revision it saw.
 
-htmx requests get the `_table.html` fragment back; plain forms get 303 to the page.
-A refused action answers 422 with the engine's reason; a stale one 409 with what
-the other phone entered; a repeated one (double tap, retry) changes nothing.
+Each view reads its form, calls one use case of services.matches and renders the
+value it answers: htmx requests get the `_table.html` fragment back, plain forms
+a 303 to the page. Refused answers 422 with the engine's reason; stale 409 with
+what the other phone entered; a repeated tap (double tap, retry) changes nothing.
 """
 
 import json
@@ -10,39 +11,30 @@ import json
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import store
-from ..db import get_db, match_cache
-from ..rules import (
-    Draw,
-    Lay,
-    Pass,
-    Remaining,
-    RuleError,
-    Start,
-    normal,
-    parse_move,
-    parse_tile,
-)
+from ..rules import RuleError, Start
 from ..rules.record import write_record
-from . import view
-from .forms import EndHandForm, LayForm, PositionForm, StartForm
+from ..services import matches
+from ..store import Stored
+from . import unit_of_work, view
+from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
 
 
-def load_or_404(match_id: str, key: str) -> store.Stored:
-    stored = store.load(get_db(), match_id, key, scoring=True, cache=match_cache())
+def load_or_404(match_id: str, key: str) -> Stored:
+    stored = matches.open_match(unit_of_work(), match_id, key)
     if stored is None:
         abort(404)
     return stored
 
 
-def render_table(stored: store.Stored, status: int = 200, error: str | None = None,
+def render_table(stored: Stored, status: int = 200, error: str | None = None,
                  notice: str | None = None, preview=None):
     """The table as a fragment for htmx, or as the whole page for everything else."""
     template = "match/_table.html" if request.htmx else "match/table.html"
     return render_template(template, stored=stored, match=stored.match, view=view,
-                           error=error, notice=notice, preview=preview), status
+                           error=error, notice=notice, preview=preview,
+                           pips_digits=PIPS_DIGITS), status
 
 
 @bp.get("")
@@ -50,127 +42,89 @@ def show(match_id: str, key: str):
     return render_table(load_or_404(match_id, key))
 
 
-def _write(match_id: str, key: str, form, make_event):
-    """Validate the form, let the engine check the event, store it, answer the phone."""
-    stored = load_or_404(match_id, key)
-    if not form.validate_on_submit():
-        field, messages = next(iter(form.errors.items()))
-        if field == "pos":  # only a damaged or forged form lacks a good position
-            return render_table(stored, 422, _("This page is out of date: here is the table "
-                                               "now. Tap again."))
-        return render_table(stored, 422, _("Not understood (%(field)s): %(why)s",
-                                           field=field, why=messages[0]))
-    event = None
-    try:
-        event = make_event(form, stored.match)
-        stored = store.write(get_db(), stored, form.pos.data, event, match_cache())
-    except store.StaleWrite:
-        return _stale(match_id, key, form.pos.data, event)
-    except RuleError as error:
-        return render_table(stored, 422, view.refusal(error))
+def answer(tapped: matches.Tapped | matches.Previewed):
+    """The phone's answer to what a use case did."""
+    stored = tapped.stored
+    if isinstance(tapped, matches.Refused):
+        return render_table(stored, 422, view.refusal(tapped.error))
+    if isinstance(tapped, matches.Stale):
+        return render_table(stored, 409, notice=_stale_notice(tapped))
+    if isinstance(tapped, matches.Previewed):
+        return render_table(stored, preview=view.explained(tapped.score, stored.match))
     if request.htmx:
         return render_table(stored)
-    return redirect(url_for("table.show", match_id=match_id, key=key), 303)
+    return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
 
 
-def _stale(match_id: str, key: str, seen: int, event):
-    """A write against an old revision: a repeat of what is stored is a success, else 409."""
-    stored = load_or_404(match_id, key)
-    since = store.entries_since(get_db(), match_id, seen)
-    if len(since) == 1 and _same(since[0], event):
-        if request.htmx:
-            return render_table(stored)
-        return redirect(url_for("table.show", match_id=match_id, key=key), 303)
-    if not since:  # a pos this match never reached: a restored backup, a forged form
-        return render_table(stored, 409, notice=_("The table has changed. Here is the table now."))
-    done = ", ".join(view.describe_entry(kind, entry, stored.match) for kind, entry in since)
-    notice = _("The other phone entered %(what)s first. Here is the table now.", what=done)
-    return render_table(stored, 409, notice=notice)
+def _stale_notice(stale: matches.Stale) -> str:
+    if not stale.entered:  # a pos this match never reached: a restored backup, a forged form
+        return _("The table has changed. Here is the table now.")
+    done = ", ".join(view.describe_entry(entry, stale.stored.match) for entry in stale.entered)
+    return _("The other phone entered %(what)s first. Here is the table now.", what=done)
 
 
-def _same(entry, event) -> bool:
-    kind, stored_event = entry
-    if event is None or kind == "undo":
-        return kind == "undo" and event is None
-    if isinstance(event, Lay) and isinstance(stored_event, Lay):
-        return (normal(event.tile) == normal(stored_event.tile)
-                and event.end in (None, stored_event.end))
-    return event == stored_event
+def _form_refused(stored: Stored, form):
+    """A form the fields refuse: a damaged position means a page older than the table."""
+    field, messages = next(iter(form.errors.items()))
+    if field == "pos":  # only a damaged or forged form lacks a good position
+        return render_table(stored, 422, _("This page is out of date: here is the table "
+                                           "now. Tap again."))
+    return render_table(stored, 422, _("Not understood (%(field)s): %(why)s",
+                                       field=field, why=messages[0]))
 
 
 @bp.post("/start")
 def start(match_id: str, key: str):
-    return _write(match_id, key, StartForm(), lambda form, _m: Start(form.seat.data))
+    stored, form = load_or_404(match_id, key), StartForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
+    return answer(matches.tap(unit_of_work(), stored, form.pos.data, Start(form.seat.data)))
 
 
 @bp.post("/lay")
 def lay(match_id: str, key: str):
-    return _write(match_id, key, LayForm(), lambda form, _m: parse_lay(form.move.data))
-
-
-def parse_lay(text: str) -> Lay:
-    move = parse_move(text)
-    if not isinstance(move, Lay):
-        raise RuleError(_("%(text)s is not a tile", text=text), kind="not_a_tile")
-    return move
+    stored, form = load_or_404(match_id, key), LayForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
+    return answer(matches.lay(unit_of_work(), stored, form.pos.data, form.move.data))
 
 
 @bp.post("/draw")
 def draw(match_id: str, key: str):
-    return _write(match_id, key, PositionForm(), lambda _f, _m: Draw(1))
+    return _move(match_id, key, matches.draw)
 
 
 @bp.post("/pass")
 def pass_turn(match_id: str, key: str):
-    return _write(match_id, key, PositionForm(), lambda _f, _m: Pass())
+    return _move(match_id, key, matches.pass_turn)
 
 
 @bp.post("/undo")
 def undo(match_id: str, key: str):
-    return _write(match_id, key, PositionForm(), lambda _f, _m: None)
+    return _move(match_id, key, matches.undo)
 
 
-def held_from_request(match) -> dict:
-    """pips_N (a number) or tiles_N (the tiles tapped) for each seat; the engine checks them.
-
-    Read the same whatever the match's phase, so a repeated tap makes the same event.
-    """
-    held = {}
-    for seat in range(len(match.table.players)):
-        tiles = request.form.getlist(f"tiles_{seat}")
-        pips = request.form.get(f"pips_{seat}", "").strip()
-        if tiles and any(tiles):
-            held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
-        elif pips:
-            if not (pips.isascii() and pips.isdigit()) or len(pips) > 4:
-                name = match.table.players[seat]
-                raise RuleError(_("%(name)s's pips must be a whole number, not %(value)s",
-                                  name=name, value=pips[:20]), kind="pips_not_number")
-            held[seat] = int(pips)
-    return held
+def _move(match_id: str, key: str, use_case):
+    """A tap that carries nothing but the revision it saw."""
+    stored, form = load_or_404(match_id, key), PositionForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
+    return answer(use_case(unit_of_work(), stored, form.pos.data))
 
 
 @bp.post("/end")
 def end_hand(match_id: str, key: str):
-    def make_event(_form, match):
-        held = held_from_request(match)
-        if request.form.get("check"):
-            raise _Preview(match.preview_end(held))
-        return Remaining(tuple(sorted(held.items())))
-
+    """Check (preview) or enter what players still hold at the end of a hand."""
+    stored, form = load_or_404(match_id, key), EndHandForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
     try:
-        return _write(match_id, key, EndHandForm(), make_event)
-    except _Preview as preview:
-        stored = load_or_404(match_id, key)
-        return render_table(stored, preview=view.explained(preview.score, stored.match))
-
-
-class _Preview(Exception):
-    """Carries the end-of-hand score out of _write when the user only asked to check it."""
-
-    def __init__(self, score):
-        super().__init__("preview")
-        self.score = score
+        held = form.held(stored.match.table.players, request.form)
+    except RuleError as error:
+        return render_table(stored, 422, view.refusal(error))
+    if form.check.data:
+        return answer(matches.preview_end(stored, held))
+    return answer(matches.end_hand(unit_of_work(), stored, form.pos.data, held))
 
 
 @bp.get("/sheet")

@@ -12,9 +12,11 @@ from ..rules import (
     RuleError,
     Score,
     Start,
+    Undo,
     explain,
     tile_text,
 )
+from ..rules.events import button_value
 from ..rules.layout import terms
 
 END_WORDS = {"L": "left", "R": "right"}
@@ -81,6 +83,7 @@ def placements(match: Match) -> list[dict]:
     for placement in match.placements():
         low, high = placement.tile
         found.append({"text": tile_text(placement.tile), "low": low, "high": high,
+                      "value": button_value(placement.tile, placement.end),
                       "end": placement.end or "",
                       "end_word": end_word(placement.end, sides) if placement.end else "",
                       "points": placement.points, "count": placement.count})
@@ -142,10 +145,11 @@ def end_of_hand(match: Match) -> dict | None:
                       for seat in required]}
 
 
-def describe_entry(kind: str, event, match: Match) -> str:
-    """A table event in a few words, for the notice about what the other phone entered."""
+def describe_entry(event, match: Match) -> str:
+    """A table event or an undo in a few words, for the notice about what the other phone
+    entered."""
     names = match.table.players
-    if kind == "undo":
+    if isinstance(event, Undo):
         return _("an undo")
     if isinstance(event, Lay):
         where = f" ({_(END_WORDS[event.end])})" if event.end in END_WORDS else (

@@ -1,0 +1,160 @@
+"""Use cases of one match: create or import it, open it, tap, check and score a hand's end, undo.
+
+A tap answers with a value, never an exception: Written, Repeated (a double tap
+or a retry of what is stored), Stale (another phone wrote first: what it
+entered) or Refused (the rules' reason). The match is unchanged unless Written.
+"""
+
+from dataclasses import dataclass
+
+from .. import store
+from ..rules import Draw, Lay, Match, RuleError, Score, normal
+from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
+from ..store import Stored
+from . import records
+from .unit_of_work import UnitOfWork
+
+
+@dataclass(frozen=True)
+class Written:
+    """The entry is stored: `stored` is the match after it."""
+
+    stored: Stored
+
+
+@dataclass(frozen=True)
+class Repeated:
+    """The same entry was already the latest one stored: nothing was written twice."""
+
+    stored: Stored
+
+
+@dataclass(frozen=True)
+class Stale:
+    """Another phone wrote first; `entered` is what it wrote (empty: a revision never reached)."""
+
+    stored: Stored
+    entered: list[Entry]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The rules refused the entry; `stored` is the match as it was."""
+
+    stored: Stored
+    error: RuleError
+
+
+@dataclass(frozen=True)
+class Previewed:
+    """The end-of-hand score the entered pips would give; nothing was written."""
+
+    stored: Stored
+    score: Score
+
+
+Tapped = Written | Repeated | Stale | Refused
+
+
+@dataclass(frozen=True)
+class Board:
+    """A scoreboard opened by its viewing key: its revision is known before any rebuild."""
+
+    revision: int
+    row: object
+
+
+def create_match(uow: UnitOfWork, match: Match) -> Stored:
+    """Store a match: a new one, or one read from a record with the events it already has."""
+    return store.create(uow.conn, match)
+
+
+def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
+    """Store the match of a record file; UnreadableRecord or RuleError says why not.
+
+    A last hand whose pips are not entered yet is kept open, to be finished at the table.
+    """
+    return create_match(uow, records.replay(text, pending_pips=True).match)
+
+
+def open_match(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
+    """The match to score, if `key` is its scoring key."""
+    return store.load(uow.conn, match_id, key, scoring=True, cache=uow.cache)
+
+
+def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
+    """The match to watch, if `key` is its scoreboard key; its log is not read yet."""
+    row = store.find(uow.conn, match_id, key, scoring=False)
+    return None if row is None else Board(row["revision"], row)
+
+
+def board_match(uow: UnitOfWork, board: Board) -> Stored:
+    """The watched match at the board's revision (from the cache when it is there)."""
+    return store.rebuild(uow.conn, board.row, uow.cache)
+
+
+def listing(uow: UnitOfWork) -> list[dict]:
+    """The matches on this server, in progress first, as the home page lists them."""
+    return store.listing(uow.conn)
+
+
+def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
+    """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
+    try:
+        return Written(store.write(uow.conn, stored, seen, entry, uow.cache))
+    except store.StaleWrite:
+        return _stale(uow, stored, seen, entry)
+    except RuleError as error:
+        return Refused(stored, error)
+
+
+def lay(uow: UnitOfWork, stored: Stored, seen: int, button: str) -> Tapped:
+    """Lay the tile of a tile button (`6-3`, `6-3@L`)."""
+    try:
+        entry = lay_from_button(button)
+    except RuleError as error:
+        return Refused(stored, error)
+    return tap(uow, stored, seen, entry)
+
+
+def draw(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+    """The player whose turn it is draws one tile (the Draw button draws one)."""
+    return tap(uow, stored, seen, Draw(1))
+
+
+def pass_turn(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+    return tap(uow, stored, seen, PASS)
+
+
+def undo(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+    """Take back the last entry, whatever it was."""
+    return tap(uow, stored, seen, UNDO)
+
+
+def end_hand(uow: UnitOfWork, stored: Stored, seen: int, held: dict) -> Tapped:
+    """Score the end of a hand from what players still hold, {seat: pips or tiles}."""
+    return tap(uow, stored, seen, Remaining.of(held))
+
+
+def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
+    """The score `end_hand` would give, shown for checking before it is written."""
+    try:
+        return Previewed(stored, stored.match.preview_end(held))
+    except RuleError as error:
+        return Refused(stored, error)
+
+
+def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Repeated | Stale:
+    """A repeat of the one entry stored since `seen` is a success; anything else is stale."""
+    now = open_match(uow, stored.id, stored.score_key)
+    entered = store.entries_since(uow.conn, stored.id, seen)
+    if len(entered) == 1 and _repeats(entry, entered[0]):
+        return Repeated(now)
+    return Stale(now, entered)
+
+
+def _repeats(entry: Entry, stored: Entry) -> bool:
+    """The same tap again: a tile laid without its end repeats the same tile laid at either."""
+    if isinstance(entry, Lay) and isinstance(stored, Lay):
+        return normal(entry.tile) == normal(stored.tile) and entry.end in (None, stored.end)
+    return entry == stored

@@ -1,0 +1,39 @@
+"""db.transaction(): one write, all or nothing, whatever SQLite did on its own."""
+
+import sqlite3
+
+import pytest
+
+from scorekeeper.db import connect, transaction
+
+
+@pytest.fixture
+def conn(tmp_path):
+    conn = connect(str(tmp_path / "t.sqlite"))
+    conn.execute("CREATE TABLE t (x)")
+    yield conn
+    conn.close()
+
+
+def test_a_transaction_writes_all_or_nothing(conn):
+    with pytest.raises(ZeroDivisionError), transaction(conn):
+        conn.execute("INSERT INTO t VALUES (1)")
+        1 / 0  # noqa: B018
+    with transaction(conn):
+        conn.execute("INSERT INTO t VALUES (2)")
+    assert [tuple(row) for row in conn.execute("SELECT x FROM t")] == [(2,)]
+
+
+def test_a_full_disk_raises_its_own_error_not_one_from_the_rollback(conn):
+    """SQLite may roll back by itself on a full disk; ROLLBACK then would fail too."""
+    conn.execute("PRAGMA max_page_count = 8")  # a disk that fills at 8 pages
+    with pytest.raises(sqlite3.OperationalError, match="full"), transaction(conn):
+        conn.execute("INSERT INTO t VALUES (zeroblob(100000))")
+    assert not conn.in_transaction
+    assert conn.execute("SELECT count(*) FROM t").fetchone()[0] == 0
+
+
+def test_a_transaction_sqlite_already_rolled_back_raises_the_first_error(conn):
+    with pytest.raises(KeyError), transaction(conn):
+        conn.execute("ROLLBACK")  # as SQLite does on its own after some errors
+        raise KeyError("the first error")
