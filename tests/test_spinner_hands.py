@@ -185,3 +185,10 @@ def test_a_move_refused_by_the_layout_changes_nothing():
     with pytest.raises(IllegalMove):
         match.lay((6, 1), "3-3")
     assert (list(match.log), match.hand.layout, list(match.scores)) == before
+
+
+def test_the_player_who_went_out_may_be_entered_as_holding_nothing_and_only_nothing():
+    hand = {"starter": "Ann", "moves": SPINNER_OUT, "remaining": {"Ann": 0, "Bob": 13}}
+    assert read_record(record("all-fives-spinner", [hand], hand_size=2)).scores == [0, -15]
+    hand["remaining"]["Ann"] = 5
+    assert refused(record("all-fives-spinner", [hand], hand_size=2)).kind == "impossible_pips"
