@@ -97,23 +97,6 @@ def lay(layout: Layout, tile: Tile, index: int) -> Layout:
     return Layout(sides[:index] + (new,) + sides[index + 1:], layout.branching, spins)
 
 
-def line_lay(layout: Layout, tile: Tile, end: str) -> tuple[Layout | None, int | None]:
-    """`lay` on a line with no spinners, on the end named L or R, with the count after;
-    (None, None) when the tile does not fit there. The hot path of every All Fives replay."""
-    left, right = layout.sides
-    if end == "L":
-        value = left.value
-        if value != tile[0] and value != tile[1]:
-            return None, None
-        left = _LINE_SIDE[tile, value]
-    else:
-        value = right.value
-        if value != tile[0] and value != tile[1]:
-            return None, None
-        right = _LINE_SIDE[tile, value]
-    return _tuple(Layout, ((left, right), "none", False)), left.points + right.points
-
-
 _tuple = tuple.__new__  # builds a Layout without the NamedTuple constructor's overhead
 
 
@@ -129,7 +112,8 @@ _SIDE = {(tile, value, spinner): _new_side(tile, value, spinner)
          for tile in ALL_TILES for value in range(7) for spinner in (False, True)}
 """Every side a tile can leave, made once: sides are values shared by every hand."""
 _TEXT = {tile: tile_text(tile) for tile in ALL_TILES}
-_LINE_SIDE = {(tile, value): _SIDE[tile, value, False] for tile in ALL_TILES for value in tile}
+LINE_SIDE = {(tile, value): _SIDE[tile, value, False] for tile in ALL_TILES for value in tile}
+"""The side a tile leaves on a line with no spinners: what `play.lay`'s hot path reads."""
 
 
 def fitting(layout: Layout, tile: Tile) -> list[int]:

@@ -9,7 +9,7 @@ from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart
 from .events import Draw, Lay, Pass
 from .hand import Hand, Played
-from .layout import end_name, line_lay
+from .layout import LINE_SIDE, Layout, end_name
 from .moves import place
 from .outcome import BLOCKED, DOMINO, WON, Outcome
 from .rulesets import NO_SPINNER, PLUS_ONE
@@ -59,8 +59,23 @@ def lay(match, event: Lay) -> Lay:
     layout = hand.layout
     if hand.moves:
         end = event.end
-        layout, count = (line_lay(layout, key, end) if layout.branching == NO_SPINNER
-                         and (end == "L" or end == "R") else (None, None))
+        sides = layout[0]
+        # The hot path: a line (no spinners) and the end a record or a button names, laid
+        # through the layout's own table of sides; `moves.place` is the rule it follows.
+        if (end == "L" or end == "R") and layout[1] == NO_SPINNER:
+            left, right = sides
+            value = (left if end == "L" else right).value
+            if value == key[0] or value == key[1]:
+                if end == "L":
+                    left = LINE_SIDE[key, value]
+                else:
+                    right = LINE_SIDE[key, value]
+                layout = _tuple(Layout, ((left, right), NO_SPINNER, False))
+                count = left.points + right.points
+            else:
+                layout = None
+        else:
+            layout = None
         if layout is None:  # a tree, or an end to choose or refuse: the general rule
             layout = hand.layout
             index = moves.choose_side(layout, key, end, table.players[seat], tile, hand.laid)
