@@ -30,8 +30,7 @@ LOAD_AT_START = _loadavg()
 
 
 def default_table(rng: random.Random, rules=None):
-    """A setup with the rule set's defaults (All Fives unless given): 2, 3 or 4 players,
-    4 sometimes as partnerships."""
+    """A setup with the rule set's defaults: 2, 3 or 4 players, 4 sometimes as partnerships."""
     from scorekeeper.rules import ALL_FIVES, Table
 
     players = rng.choice((2, 3, 4))

@@ -1,4 +1,4 @@
-"""The `scorekeeper` console script: `scorekeeper replay [--json] FILE...`."""
+"""The `scorekeeper` console script: `serve` the app, `replay [--json] FILE...` records."""
 
 import argparse
 import json
@@ -22,8 +22,33 @@ def main(argv=None) -> int:
                     "each match move by move with every score explained.")
     replay.add_argument("--json", action="store_true", help="one JSON object per record")
     replay.add_argument("files", nargs="+", metavar="FILE")
+    serve = commands.add_parser(
+        "serve", help="serve the app to the phones on this network",
+        description="Serve the app with waitress on every network address of this machine "
+                    "and print the addresses the phones should open. Creates the instance "
+                    "folder (database, secret key) on first start.")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
+    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve_app(args.host, args.port, args.threads)
     return replay_files(args.files, args.json)
+
+
+def serve_app(host: str, port: int, threads: int) -> int:
+    """Start the app, refusing with one line when its storage cannot be used."""
+    from . import create_app
+    from .db import StorageRefused
+    from .serve import run
+
+    try:
+        app = create_app()
+    except StorageRefused as error:
+        print(f"scorekeeper: not started: {error}", file=sys.stderr)
+        return UNREADABLE
+    run(app, host, port, threads)
+    return 0
 
 
 def replay_files(files: list[str], as_json: bool) -> int:

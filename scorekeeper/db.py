@@ -40,6 +40,10 @@ SCHEMA = [
 """Each item upgrades the schema by one version; PRAGMA user_version counts them."""
 
 
+class StorageRefused(Exception):
+    """A database the app must not run on (newer, damaged, unwritable): one line says why."""
+
+
 def connect(path: str) -> sqlite3.Connection:
     """A connection with the durability settings every writer needs."""
     conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
@@ -102,6 +106,9 @@ def close_db(_error=None) -> None:
 def upgrade(conn: sqlite3.Connection) -> int:
     """Bring the schema to the newest version, one step per transaction; returns it."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(SCHEMA):
+        raise StorageRefused(f"the database is from a newer scorekeeper (schema {version}, this "
+                             f"one knows {len(SCHEMA)}): install the newer version")
     for number, script in enumerate(SCHEMA[version:], version + 1):
         with transaction(conn):
             for statement in script.split(";"):
@@ -138,9 +145,44 @@ def init_app(app) -> None:
     app.config.setdefault("DB_KEEP_CONNECTIONS", True)
     app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
     app.teardown_appcontext(close_db)
+    from .retention import prune_command  # it opens the database with connect() above
+
     app.cli.add_command(backup_command)
-    conn = connect(app.config["DATABASE"])
+    app.cli.add_command(prune_command)
+    open_checked(app.config["DATABASE"]).close()
+
+
+
+def open_checked(path: str) -> sqlite3.Connection:
+    """Connect, refuse a damaged or unwritable file, upgrade the schema: what a start does."""
     try:
+        conn = connect(path)
+    except sqlite3.Error as error:
+        raise StorageRefused(f"cannot open {path}: {error}") from None
+    try:
+        _check_sound(conn, path)
         upgrade(conn)
-    finally:
+    except sqlite3.Error as error:
         conn.close()
+        raise StorageRefused(f"cannot use {path}: {error}") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_sound(conn: sqlite3.Connection, path: str) -> None:
+    """A file with damaged pages, or one this process cannot write, is refused at start."""
+    verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if verdict != "ok":
+        raise StorageRefused(f"{path} is damaged ({verdict}): restore it from a backup")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version={int(version)}")  # a real write, rolled back
+    except sqlite3.OperationalError as error:
+        raise StorageRefused(f"cannot write {path} ({error}): check the file's "
+                             f"permissions and the free disk space") from None
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")

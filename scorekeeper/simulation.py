@@ -91,7 +91,7 @@ class RandomTable:
         hand = self.hands[seat]
         options = [p for p in self.match.placements() if p.tile in hand]
         knocks = self.match.table.rules.knocks
-        knock_anyway = knocks and self.match.hand.moves and self.rng.random() < 0.05
+        knock_anyway = knocks and self.match.hand.moves and self.rng.random() < 0.1
         if options and not knock_anyway:  # where nobody draws, a player may knock at any time
             scoring = [option for option in options if option.points > 0] if self.greed else []
             if scoring and self.rng.random() < self.greed:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from .db import transaction
-from .rules import Match, Table
+from .rules import ALL_FIVES, Match, Table, find_rule_set
 from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
 
@@ -74,8 +74,10 @@ def _entry(kind: str, data) -> Entry:
 
 
 def table_json(table: Table) -> str:
+    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
     return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size})
+                       "target": table.target, "hand_size": table.hand_size, **rules})
 
 
 def summary_json(match: Match) -> str:
@@ -127,7 +129,7 @@ def _replay(conn: sqlite3.Connection, row) -> Match:
         else:
             events.pop()
     table = Table.create(setup["players"], setup["partnerships"], setup["target"],
-                         setup["hand_size"])
+                         setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
     return Match(table, events)
 
 
@@ -189,6 +191,43 @@ def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:
     """Matches on this server, in progress first, most recently played first."""
     rows = conn.execute("SELECT id, view_key, summary, updated FROM matches "
                         "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
-    found = [dict(json.loads(row["summary"]), id=row["id"], view_key=row["view_key"],
-                  updated=row["updated"]) for row in rows]
+    found = _summaries(rows)
     return sorted(found, key=lambda item: item.get("winner") is not None)
+
+
+def _summaries(rows) -> list[dict]:
+    return [dict(json.loads(row["summary"]), id=row["id"], view_key=row["view_key"],
+                 updated=row["updated"]) for row in rows]
+
+
+def mine(conn: sqlite3.Connection, links: list) -> list[dict]:
+    """The matches of [id, scoring key] pairs this browser keeps, however many others exist,
+    ordered as `listing` orders them; a pair whose match is gone or whose key is wrong is
+    left out."""
+    found = []
+    for match_id, key in links:
+        row = find(conn, match_id, key, scoring=True)
+        if row is not None:
+            found.extend(_summaries([row]))
+            found[-1]["score_key"] = key
+    found.sort(key=lambda item: item["updated"], reverse=True)
+    return sorted(found, key=lambda item: item.get("winner") is not None)
+
+
+def delete(conn: sqlite3.Connection, match_id: str, key: str) -> bool:
+    """Delete a match and its log if `key` is its scoring key; True if it was there."""
+    with transaction(conn):
+        if find(conn, match_id, key, scoring=True) is None:
+            return False
+        conn.execute("DELETE FROM entries WHERE match_id = ?", (match_id,))
+        conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+    return True
+
+
+def prune(conn: sqlite3.Connection, days: int) -> int:
+    """Delete every match not played for `days` days; returns how many."""
+    cutoff = f"-{int(days)} days"
+    old = "SELECT id FROM matches WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)"
+    with transaction(conn):
+        conn.execute(f"DELETE FROM entries WHERE match_id IN ({old})", (cutoff,))
+        return conn.execute(old.replace("SELECT id", "DELETE"), (cutoff,)).rowcount

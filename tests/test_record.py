@@ -338,15 +338,15 @@ def test_a_blocked_hand_needs_every_players_pips():
 
 
 @pytest.mark.parametrize("remaining, message", [
-    ({"Bob": 24}, "Bob cannot hold 24 pips in 2 tiles: 2 tiles not laid in this hand hold "
-                  "1 to 23"),
+    ({"Bob": 24}, "Bob cannot hold 24 in 2 tiles: 2 tiles not laid in this hand hold "
+                  "1 to 23 pips"),
     ({"Bob": "12"}, "Bob's pips must be a whole number, not '12'"),
     ({"Bob": ["6-6"]}, "Bob holds 2 tiles, not 1"),
     ({"Bob": ["6-6", "1-1"]}, "Bob cannot hold 1-1: it was laid in this hand"),
     ({"Bob": ["6-6", "6-x"]}, "'6-x' is not a tile: write it as two pip numbers, like 3-5"),
     ({"Bob": ["6-6", 66]}, "66 in Bob's hand is not a tile"),
     ({"Bob": 12, "Zed": 3}, "'Zed' is not a player at this table (Ann, Bob)"),
-    ({"Bob": 12, "Ann": 5}, "Ann cannot hold 5 pips in 0 tiles: Ann holds no tiles"),
+    ({"Bob": 12, "Ann": 5}, "Ann holds no tiles: 0 pips, not 5"),
 ], ids=["too-many-pips", "text", "count", "laid", "not-a-tile", "number", "stranger",
         "winner"])
 def test_impossible_remaining_tiles_make_the_record_illegal(remaining, message):

@@ -116,7 +116,7 @@ def test_an_upgrade_keeps_the_data_and_a_failed_one_leaves_no_trace(tmp_path, mo
     version = len(db.SCHEMA)
 
     monkeypatch.setattr(db, "SCHEMA", [*db.SCHEMA, "CREATE TABLE half (x); CREATE TABLE ("])
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(db.StorageRefused):  # the start refuses, naming SQLite's error
         make_app(path)
     assert user_version(path) == version
     assert "half" not in tables(path)

@@ -358,7 +358,7 @@ def test_the_partners_hand_does_not_count(cat):
 def test_the_partners_pips_are_still_checked_when_entered():
     match = ann_went_out(4, partnerships=True)
     assert_refused(match, lambda m: m.end_hand({BOB: 12, DAN: 3, CAT: 24}), ImpossibleHand,
-                   "impossible_pips", "Cat cannot hold 24 pips in 2 tiles")
+                   "impossible_pips", "Cat cannot hold 24 in 2 tiles")
 
 
 def test_going_out_against_individuals_takes_every_opponent():
@@ -480,8 +480,8 @@ def test_pips_no_two_unplayed_tiles_can_hold_are_refused(pips):
     match = ann_went_out()
     assert_refused(match, lambda m: m.end_hand({BOB: pips}), ImpossibleHand,
                    "impossible_pips",
-                   f"Bob cannot hold {pips} pips in 2 tiles: 2 tiles not laid in this hand "
-                   "hold 1 to 23")
+                   f"Bob cannot hold {pips} in 2 tiles: 2 tiles not laid in this hand "
+                   "hold 1 to 23 pips")
 
 
 @pytest.mark.parametrize("pips", ["12", 12.0, True, None], ids=repr)

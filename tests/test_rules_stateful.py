@@ -22,8 +22,10 @@ from hypothesis.stateful import (
 
 from scorekeeper.replay import summary
 from scorekeeper.rules import (
+    ALL_FIVES,
     ALL_FIVES_SPINNER,
     ALL_TILES,
+    FIVES_AND_THREES,
     OLA_5,
     Draw,
     Lay,
@@ -37,7 +39,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.layout import count_of
 from scorekeeper.rules.record import read_record, write_record
-from scorekeeper.simulation import RandomTable, play_match
+from scorekeeper.simulation import RandomTable, play_match, random_table
 
 
 @st.composite
@@ -46,7 +48,9 @@ def tables(draw) -> Table:
     partnerships = players == 4 and draw(st.booleans())
     target = draw(st.sampled_from([61, 100, 150, None]))
     hand_size = draw(st.none() | st.integers(1, 28 // players))
-    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size)
+    rules = draw(st.sampled_from([ALL_FIVES, FIVES_AND_THREES]))
+    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size,
+                        rules)
 
 
 def snapshot(match: Match):
@@ -74,7 +78,10 @@ def illegal_events(match: Match) -> list:
     else:
         left, right = hand.ends
         found += [Start(seat) for seat in range(players)] + [Remaining(((0, 0),))]
-        found += [Draw(hand.boneyard + 1), Pass() if hand.boneyard else Draw(1)]
+        if match.table.rules.draws:
+            found += [Draw(hand.boneyard + 1), Pass() if hand.boneyard else Draw(1)]
+        else:
+            found += [Draw(1), Draw(hand.boneyard)]  # the sleeping tiles are never drawn
         for tile in ALL_TILES:
             fits = {"L": left.value in tile, "R": right.value in tile}
             if tile in hand.laid:
@@ -147,7 +154,12 @@ class RandomMatches(RuleBasedStateMachine):
         assert summary(again, doc["hands"])["sides"] == summary(self.match)["sides"]
 
     def teardown(self):
-        event(f"ended in phase {self.match.phase}")
+        event(f"{self.match.table.rules.name}: ended in phase {self.match.phase}")
+        for hand in self.match.hands:
+            if any(played.bust for played in hand.moves):
+                event(f"{self.match.table.rules.name}: a bust")
+            if hand.outcome is not None and min(hand.held) == 0 and hand.result == "blocked":
+                event(f"{self.match.table.rules.name}: blocked with a player out")
 
     @invariant()
     def check_every_tile_is_somewhere(self):
@@ -164,6 +176,8 @@ class RandomMatches(RuleBasedStateMachine):
 
     @invariant()
     def check_every_score_is_a_positive_multiple_of_five(self):
+        if self.match.table.rules is not ALL_FIVES:
+            return
         totals = [0] * len(self.match.table.sides)
         for score in self.match.score_list():
             assert score.points > 0 and score.points % 5 == 0, score
@@ -171,6 +185,33 @@ class RandomMatches(RuleBasedStateMachine):
         assert totals == self.match.scores
         assert [sum(hand.points[side] for hand in self.match.hands)
                 for side in range(len(totals))] == totals
+
+    @invariant()
+    def check_every_count_scores_its_fifths_and_thirds_and_the_point_for_going_out(self):
+        match = self.match
+        if match.table.rules is not FIVES_AND_THREES:
+            return
+        totals = [0] * len(match.table.sides)
+        for hand in match.hands:
+            assert hand.end is None and hand.remaining is None
+            for played in hand.moves:
+                if played.count is None:
+                    assert played.points == 0
+                    continue
+                count = played.count
+                earned = ((count // 5 if count % 5 == 0 else 0)
+                          + (count // 3 if count % 3 == 0 else 0) + played.bonus)
+                assert played.points == (0 if played.bust else earned), played
+                assert not played.bust or earned > 0
+                totals[match.table.side_of(played.seat)] += played.points
+        assert totals == match.scores
+
+    @invariant()
+    def check_no_score_passes_an_exact_target(self):
+        match = self.match
+        if match.table.rules.exact_target:
+            assert max(match.scores) <= match.table.target
+            assert (match.winner is not None) == (max(match.scores) == match.table.target)
 
     @invariant()
     def check_the_match_stops_at_the_target(self):
@@ -191,11 +232,12 @@ RandomMatches.TestCase.settings = settings(max_examples=50, stateful_step_count=
 TestRandomMatches = RandomMatches.TestCase
 
 
-def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with():
+@pytest.mark.parametrize("rules", [ALL_FIVES, FIVES_AND_THREES], ids=lambda rules: rules.name)
+def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with(rules):
     rng = random.Random(20_250)
     finished_by = {"won": 0, "domino": 0, "blocked": 0}
     for _ in range(200):
-        match = play_match(rng)
+        match = play_match(rng, random_table(rng, rules) if rules is not ALL_FIVES else None)
         doc = json.loads(json.dumps(write_record(match)))
         again = read_record(doc)
         assert (again.log, again.scores, again.winner) == (match.log, match.scores,
@@ -208,7 +250,10 @@ def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with()
         assert match.scores[match.winner] >= match.table.target
         assert [len(hand["moves"]) for hand in result["hands"]] == [
             len(hand["moves"]) for hand in doc["hands"]]
-        finished_by[result["hands"][-1]["result"]] += 1
+        # A Fives and Threes match always ends in a hand (the target is hit exactly then):
+        # its other hands show that hands end by going out and blocked too.
+        for hand in result["hands"] if rules.exact_target else result["hands"][-1:]:
+            finished_by[hand["result"]] += 1
     assert all(finished_by.values()), finished_by
 
 
@@ -265,7 +310,7 @@ class RandomSpinnerMatches(RandomMatches):
         assert snapshot(self.match) == before
 
     @invariant()
-    def check_every_score_is_a_positive_multiple_of_five(self):
+    def check_spinner_scores_add_up(self):
         """Counts score multiples of five; a hand's end adds, or (with a spinner) subtracts."""
         match = self.match
         totals = [0] * len(match.table.sides)

@@ -127,7 +127,7 @@ def test_the_same_tile_named_the_other_way_round_is_the_same_move(phone, entries
 
 @pytest.mark.parametrize(("setup", "first", "second", "what"), [
     (led, ("lay", {"move": "5-5"}), ("lay", {"move": "6-4"}), "5-5"),
-    (both_ends, ("lay", {"move": "0-5@L"}), ("lay", {"move": "0-5@R"}), "0-5 (left)"),
+    (both_ends, ("lay", {"move": "0-5@L"}), ("lay", {"move": "0-5@R"}), "0-5 on the 0"),
     (after_lead, ("draw", {}), ("lay", {"move": "5-0"}), "a draw"),
     (after_lead, ("undo", {}), ("draw", {}), "an undo"),
     (fresh, ("start", {"seat": "1"}), ("start", {"seat": "0"}), "Bob leads"),
@@ -199,7 +199,7 @@ def test_an_undo_racing_a_move_leaves_a_log_the_engine_replays(app, phone, other
 
     assert late.status_code == 409
     assert shown(late.text, "notice") == [
-        f"The other phone entered {'an undo' if undo_first else '0-0 (left)'} first. "
+        f"The other phone entered {'an undo' if undo_first else '0-0 on the 0'} first. "
         "Here is the table now."]
     match = replay(app, mine.match_id)
     assert match.log == stored(mine.match_id, mine.key).match.log

@@ -34,7 +34,7 @@ def field_errors(page: str, name: str) -> list[str]:
 def offered(page: str) -> dict[str, int]:
     """The tile buttons of the table: the move each sends, and the points it shows."""
     found = {}
-    pattern = r'<button class="tile-button[^"]*" name="move" value="([^"]+)">(.*?)</button>'
+    pattern = r'<button class="tile-button[^"]*" name="move" value="([^"]+)"[^>]*>(.*?)</button>'
     for move, body in re.findall(pattern, page, re.S):
         points = re.search(r'<span class="points">\+(\d+)</span>', body)
         found[move] = int(points.group(1)) if points else 0
@@ -77,7 +77,17 @@ def test_home_lists_matches_in_progress_first_with_their_scores(app, phone):
     assert [(state, shown(body, "names")[0]) for state, body in items] == [
         ("playing", "Cat v Dan"), ("over", "Ann v Bob")]
     assert [shown(body, "score")[0] for _, body in items] == ["0 – 10", "10 – 0"]
-    assert [shown(body, "state")[0] for _, body in items] == ["in progress", "won by Ann"]
+    # when each was last played and which hand it is at, to tell two matches apart
+    assert [shown(body, "state") for _, body in items] == [
+        ["hand 1", "last played 26 years ago"], ["won by Ann", "last played just now"]]
+
+
+def test_players_left_unnamed_are_player_1_and_player_2(client, stored):
+    response = client.post("/new", data={"count": "2", "player1": "", "player2": " ",
+                                         "target": "250", "hand_size": "7"})
+    assert response.status_code == 303
+    _, _, match_id, key = response.headers["Location"].split("/")
+    assert stored(match_id, key).match.table.players == ("Player 1", "Player 2")
 
 
 def test_home_offers_the_scoring_link_only_to_the_browser_that_made_the_match(app, client,
@@ -143,7 +153,7 @@ def test_new_match_is_stored_and_redirects_to_its_table(client, entries, stored)
     page = client.get(response.headers["Location"]).text
     assert "Hand 1: who holds the highest double?" in page
     assert [html.unescape(name) for name in re.findall(
-        r'<button class="big" name="seat" value="\d">([^<]*)</button>', page)] == [
+        r'<button class="big" name="seat" value="\d"[^>]*>([^<]*)</button>', page)] == [
         "Ann", "Bob", "Cat"]
 
 
@@ -158,8 +168,8 @@ GOOD = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand
 
 
 @pytest.mark.parametrize(("change", "field", "message"), [
-    ({"player1": ""}, "player1", "every player needs a name"),
-    ({"player2": "   "}, "player2", "every player needs a name"),
+    ({"player1": "Player 2", "player2": ""}, "player1",
+     "two players are called Player 2: give each a different name"),
     ({"player2": "ann"}, "player2", "two players are called ann: give each a different name"),
     ({"count": "3", "player3": " Bob "}, "player3",
      "two players are called Bob: give each a different name"),
@@ -311,8 +321,11 @@ def test_a_tile_that_fits_both_ends_differently_is_offered_once_per_end(phone):
     assert tiles["0-5@L"] == 10  # ends 5 and 5
     assert tiles["0-5@R"] == 0  # ends 0 and 0
     assert [move for move in tiles if move.startswith("0-5")] == ["0-5@L", "0-5@R"]
-    assert re.search(r'value="0-5@L">.*?<span class="end-word">left</span>', response.text,
-                     re.S)
+    # named by the number each covers on the table, never by a side of the screen
+    assert re.search(r'value="0-5@L"[^>]*>.*?<span class="end-word">on the 0</span>',
+                     response.text, re.S)
+    assert re.search(r'value="0-5@R"[^>]*>.*?<span class="end-word">on the 5</span>',
+                     response.text, re.S)
 
 
 def test_the_six_three_is_offered_on_each_end_with_its_own_count(phone):
@@ -497,15 +510,15 @@ def test_scoring_the_hand_stores_the_pips_and_the_points(imported, entries, stor
 
 @pytest.mark.parametrize(("fields", "message"), [
     ({"pips_1": "40", "pips_2": "13"},
-     "Bob cannot hold 40 pips in 2 tiles: 2 tiles not laid in this hand hold 2 to 23"),
+     "Bob cannot hold 40 in 2 tiles: 2 tiles not laid in this hand hold 2 to 23 pips"),
     ({"pips_1": "1", "pips_2": "13"},
-     "Bob cannot hold 1 pips in 2 tiles: 2 tiles not laid in this hand hold 2 to 23"),
+     "Bob cannot hold 1 in 2 tiles: 2 tiles not laid in this hand hold 2 to 23 pips"),
     ({"pips_1": "12"}, "the pips left in Cat's hand are needed"),
     ({}, "the pips left in Bob, Cat's hand are needed"),
     ({"pips_1": "12", "pips_2": "a lot"}, "Cat's pips must be a whole number, not a lot"),
     ({"pips_1": "12", "pips_2": "-3"}, "Cat's pips must be a whole number, not -3"),
     ({"pips_1": "12", "pips_2": "13", "pips_0": "5"},
-     "Ann cannot hold 5 pips in 0 tiles: Ann holds no tiles"),
+     "Ann holds no tiles: 0 pips, not 5"),
     ({"tiles_1": ["6-6"], "pips_2": "13"}, "Bob holds 2 tiles, not 1"),
     ({"tiles_1": ["6-6", "1-2"], "pips_2": "13"},
      "Bob cannot hold 1-2: it was laid in this hand"),
@@ -557,12 +570,22 @@ def test_undo_steps_back_any_number_of_entries_to_an_empty_match(phone, entries,
     table.play("6-4")
     assert stored(table.match_id, table.key).match.scores == [30, 0]
 
-    expected = [(20, "Ann to lead"), (10, "Bob (1 tile)"), (0, "Ann to lead")]
-    for score, words in expected:
+    expected = [(20, "Ann to lead", "Undid: Ann 4-6 (+10)"),
+                (10, "Bob (1 tile)", "Undid: the pips left in hand 1 (Ann went out. Bob 8 → 10: "
+                                     "10 to Ann)"),
+                (0, "Ann to lead", "Undid: Ann 5-5 (+10)")]
+    for score, words, said in expected:
         response = table.undo()
+        if "Bob" in words:  # taking back a scored hand asks once
+            assert shown(response.text, "notice") == [
+                "Undo the score of hand 1 (Ann went out. Bob 8 → 10: 10 to Ann)? "
+                "The pips entered are kept."]
+            assert shown(response.text, "side-score")[0] == "20"
+            response = table.undo(data={"confirm": "1"})
         assert response.status_code == 200
         assert shown(response.text, "side-score")[0] == str(score)
         assert words in html.unescape(response.text)
+        assert shown(response.text, "notice") == [said]
     response = table.undo(htmx=False)
     assert response.status_code == 303
     page = table.page().text
@@ -583,9 +606,12 @@ def test_undo_on_an_empty_match_is_refused(phone, entries):
 def test_undo_of_the_pips_reopens_the_end_of_the_hand(imported, stored):
     table = three_player_domino(imported)
     table.end({"pips_1": "12", "pips_2": "13"})
-    response = table.undo()
+    response = table.undo(data={"confirm": "1"})
     assert shown(response.text, "turn") == ["Ann went out."]
     assert pips_fields(response.text) == ["pips_1", "pips_2"]
+    # the pips that were typed are kept, to be entered again
+    assert re.search(r'name="pips_1"[^>]*value="12"', response.text)
+    assert re.search(r'name="pips_2"[^>]*value="13"', response.text)
     assert stored(table.match_id, table.key).match.scores == [0, 0, 0]
 
 
@@ -657,14 +683,19 @@ def test_score_sheet_shows_points_per_hand_totals_and_explanations(phone):
         ("1", [("25", "25"), ("10", "10")]),
         ("2", [("20", "45"), ("0", "10")])]
     assert re.findall(r"<td><strong>(\d+)</strong></td>", page) == ["45", "10"]
-    assert [html.unescape(text) for text in re.findall(
-        r'<span class="hand-no">Hand \d</span> ([^<]*)</li>', page)] == [
-        "lead 5-5: 5 + 5 = 10 → 10 to Ann",
-        "0 + 5-5 (10) = 10 → 10 to Bob",
-        "0-0 (0) + 5-5 (10) = 10 → 10 to Ann",
-        "Ann went out. Bob 4 → 5: 5 to Ann",
-        "lead 6-4: 6 + 4 = 10 → 10 to Ann",
-        "Ann went out. Bob 12 → 10: 10 to Ann"]
+    # each score names its hand, its move, the player and the tile, to settle a dispute
+    assert [html.unescape(re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(
+        r'<ol class="scores">(.*?)</ol>', page, re.S)[0].split("</li>") if "<li" in item] == [
+        "Hand 1, move 1 Ann led 5-5: lead 5-5: 5 + 5 = 10 → 10 to Ann",
+        "Hand 1, move 2 Bob laid 0-5 on the 5-5: 0 + 5-5 (10) = 10 → 10 to Bob",
+        "Hand 1, move 3 Ann laid 0-0 on the 0: 0-0 (0) + 5-5 (10) = 10 → 10 to Ann",
+        "Hand 1, end Ann went out. Bob 4 → 5: 5 to Ann",
+        "Hand 2, move 1 Ann led 4-6: lead 6-4: 6 + 4 = 10 → 10 to Ann",
+        "Hand 2, end Ann went out. Bob 12 → 10: 10 to Ann"]
+    moves = re.findall(r'<details class="moves" id="hand-2">(.*?)</details>', page, re.S)[0]
+    assert [html.unescape(re.sub(r"<[^>]+>", "", item)).strip()
+            for item in re.findall(r"<li[^>]*>(.*?)</li>", moves)] == [
+        "Ann led 4-6 +10", "Bob laid 1-4 on the 4", "Ann laid 3-6 on the 6"]
     assert f'href="{table.url}/export"' in page
 
 

@@ -14,10 +14,10 @@ def N_(message: str) -> str:
     return message
 
 
-class RuleError(ValueError):
-    """Something the rules of All Fives do not allow."""
+class Refusal(ValueError):
+    """A refusal worded for a person: an English sentence, a kind, its facts, its template."""
 
-    kind = "rule"
+    kind = "refused"
 
     template: str | None = None
     plural: str | None = None
@@ -31,7 +31,7 @@ class RuleError(ValueError):
 
     @classmethod
     def worded(cls, template: str, kind: str, *, plural: str | None = None,
-               number: int | None = None, **facts) -> "RuleError":
+               number: int | None = None, **facts) -> "Refusal":
         """The error with its English sentence made from a catalogue template and its facts.
 
         With `plural` and `number`, the template is the singular and the English sentence
@@ -45,6 +45,12 @@ class RuleError(ValueError):
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+
+class RuleError(Refusal):
+    """Something the rules of the game do not allow."""
+
+    kind = "rule"
 
 
 class BadTile(RuleError):

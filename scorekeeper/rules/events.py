@@ -85,29 +85,29 @@ def parse_move(text: str) -> Move:
 def _parse_move(text) -> Move:
     if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
         shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
-        raise IllegalMove(f"{shown} is not a move: write a tile like 3-5, draw or pass",
-                          kind="not_a_move", text=shown)
+        raise IllegalMove.worded(N_("%(text)s is not a move: write a tile like 3-5, draw or "
+                                    "pass"), "not_a_move", text=shown)
     if text.strip().lower() == "pass":
         return PASS
     drawn = _DRAW_TEXT.match(text)
     if drawn:
         count = int(drawn.group(1) or 1)
         if count < 1:
-            raise IllegalMove("draw 0 draws nothing: write draw, or draw and a number",
-                              kind="draw_nothing", text=text)
+            raise IllegalMove.worded(N_("draw 0 draws nothing: write draw, or draw and a "
+                                        "number"), "draw_nothing", text=text)
         return Draw(count)
     tile, at, end = text.rpartition("@")
     if at:
         if end.strip().upper() in ("L", "R"):
             return Lay(parse_tile(tile), end.strip().upper())
         if "-" not in end:
-            raise IllegalMove(f"{text!r} names no end: write @L or @R after the tile, or "
-                              "the laid tile it touches, like 3-1@5-3", kind="not_an_end",
-                              text=text)
+            raise IllegalMove.worded(N_("%(text)s names no end: write @L or @R after the tile, "
+                                        "or the laid tile it touches, like 3-1@5-3"),
+                                     "not_an_end", text=repr(text))
         return Lay(parse_tile(tile), tile_text(normal(parse_tile(end))))
     if "-" not in text:
-        raise IllegalMove(f"{text!r} is not a move: write a tile like 3-5, draw or pass",
-                          kind="not_a_move", text=text)
+        raise IllegalMove.worded(N_("%(text)s is not a move: write a tile like 3-5, draw or "
+                                    "pass"), "not_a_move", text=repr(text))
     return Lay(parse_tile(text), None)
 
 

@@ -96,7 +96,7 @@ class Match:
 
     def end_hand(self, held: dict) -> Event:
         """Enter what players still hold, as {seat: pips or tiles}."""
-        return self.push(Remaining(tuple(sorted(held.items()))))
+        return self.push(Remaining.of(held))
 
     def open_hand(self, starter: int, announced: bool, length: int | None = None) -> None:
         """Deal a new hand (for the engine's rules); its mark lets undo replay only it."""
@@ -176,7 +176,7 @@ class Match:
 
     def preview_end(self, held: dict) -> Score:
         """The end-of-hand score the entered pips would give, without entering them."""
-        return ending.end_score(self, Remaining(tuple(sorted(held.items()))))
+        return ending.end_score(self, Remaining.of(held))
 
     def score_list(self) -> list[Score]:
         """Every score of the match in order, with the facts that explain it."""

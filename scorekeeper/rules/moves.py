@@ -51,6 +51,9 @@ def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
 def check_notation(layout: Layout, asked: str, player: str, written: Tile) -> None:
     """`@L`/`@R` on a line, `@c-d` where doubles branch: the wrong kind is refused (§3)."""
     name = tile_text(written)
+    if layout.branching == "none" and asked not in SIDE_WORD and asked not in TILE_OF_END:
+        raise IllegalMove.worded(N_("%(end)s is not an end: the ends are L and R"),
+                                 "not_an_end", player=player, tile=name, end=repr(asked))
     if layout.branching == "none" and asked not in SIDE_WORD:
         raise IllegalMove.worded(
             N_("%(tile)s@%(end)s names a laid tile, but this game has no spinners: "

@@ -109,8 +109,10 @@ def lay(match, event: Lay) -> Lay:
             return event
     if out:
         end_hand(match, Outcome(DOMINO, table.side_of(seat), seat))
-    else:
-        hand.turn = next_turn(hand, seat)
+        return event
+    held = hand.held
+    turn = seat + 1 if seat + 1 < len(held) else 0
+    hand.turn = turn if held[turn] else next_turn(hand, turn)
     return event
 
 
@@ -139,16 +141,30 @@ def side_out_after(table, hand: Hand, seat: int) -> bool:
 
 
 def next_turn(hand: Hand, seat: int) -> int:
-    """The next seat round the table that still holds tiles."""
+    """The first seat from `seat` on round the table that still holds tiles."""
     held = hand.held
-    players = len(held)
-    turn = (seat + 1) % players
+    turn = seat
     while held[turn] == 0:
-        turn = (turn + 1) % players
+        turn = (turn + 1) % len(held)
     return turn
 
 
 def draw(match, event: Draw) -> None:
+    hands = match.hands
+    hand = hands[-1] if hands else None
+    count = event.count
+    if (hand is not None and hand.outcome is None and hand.moves and match.winner is None
+            and count.__class__ is int and 0 < count <= hand.boneyard
+            and match.table.rules.draws):  # the common case, checked at once
+        hand.boneyard -= count
+        hand.held[hand.turn] += count
+        hand.moves.append(_tuple(Played, (hand.turn, event, None, None, 0, 0, False)))
+        return
+    _refuse_draw(match, event)
+
+
+def _refuse_draw(match, event: Draw) -> None:
+    """Why nobody may draw these tiles now."""
     hand = playing_hand(match, "draw")
     name = match.table.players[hand.turn]
     if not hand.moves:
@@ -166,13 +182,9 @@ def draw(match, event: Draw) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise IllegalMove.worded(N_("%(player)s cannot draw %(count)s tiles: draw one tile or "
                                     "more"), "draw_nothing", player=name, count=repr(count))
-    if count > hand.boneyard:
-        raise IllegalMove.worded(
-            N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
-            "draw_too_many", player=name, count=count, boneyard=hand.boneyard)
-    hand.boneyard -= count
-    hand.held[hand.turn] += count
-    hand.moves.append(Played(hand.turn, event, None, None, 0))
+    raise IllegalMove.worded(
+        N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
+        "draw_too_many", player=name, count=count, boneyard=hand.boneyard)
 
 
 def pass_turn(match, event: Pass) -> None:
@@ -194,5 +206,5 @@ def pass_turn(match, event: Pass) -> None:
     if hand.passes == sum(1 for held in hand.held if held):
         end_hand(match, Outcome(BLOCKED, None, None))
     else:
-        hand.turn = next_turn(hand, seat)
+        hand.turn = next_turn(hand, (seat + 1) % len(hand.held))
 

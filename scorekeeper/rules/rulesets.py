@@ -59,7 +59,6 @@ class RuleSet:
     targets: tuple[int, int]  # default target: two players or pairs, and three or four players
     exact_target: bool  # True: a play that would pass the target scores nothing (a bust)
     starter: str  # WINNER_LEADS, NAMED_EVERY_HAND or NEXT_SEAT
-    playable: bool = True  # False while the engine cannot referee it yet
     count_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """What each count of the open ends scores, by count: a table, read on the hot path."""
 

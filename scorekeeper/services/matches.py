@@ -8,7 +8,7 @@ entered) or Refused (the rules' reason). The match is unchanged unless Written.
 from dataclasses import dataclass
 
 from .. import store
-from ..rules import Draw, Lay, Match, RuleError, Score, normal
+from ..rules import Draw, Hand, Lay, Match, RuleError, Score, normal
 from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
 from ..store import Stored
 from . import records
@@ -51,6 +51,14 @@ class Previewed:
 
     stored: Stored
     score: Score
+
+
+@dataclass(frozen=True)
+class AskFirst:
+    """An undo that would take back a scored hand (`hand`): the table asks once first."""
+
+    stored: Stored
+    hand: Hand
 
 
 Tapped = Written | Repeated | Stale | Refused
@@ -98,6 +106,21 @@ def listing(uow: UnitOfWork) -> list[dict]:
     return store.listing(uow.conn)
 
 
+def my_matches(uow: UnitOfWork, links: list) -> list[dict]:
+    """The matches of the [id, scoring key] pairs a browser keeps, however many others exist."""
+    return store.mine(uow.conn, links)
+
+
+def delete_match(uow: UnitOfWork, match_id: str, key: str) -> bool:
+    """Delete a match and its log for good, if `key` is its scoring key."""
+    return store.delete(uow.conn, match_id, key)
+
+
+def prune(uow: UnitOfWork, days: int) -> int:
+    """Delete the matches nobody has played for `days` days; returns how many."""
+    return store.prune(uow.conn, days)
+
+
 def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
     """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
     try:
@@ -126,8 +149,13 @@ def pass_turn(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
     return tap(uow, stored, seen, PASS)
 
 
-def undo(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
-    """Take back the last entry, whatever it was."""
+def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
+         ) -> Tapped | AskFirst:
+    """Take back the last entry, whatever it was; a hand's score only once confirmed."""
+    match = stored.match
+    if not confirmed and seen == stored.revision and isinstance(match.peek(), Remaining):
+        return AskFirst(stored, next(hand for hand in reversed(match.hands)
+                                         if hand.end is not None))
     return tap(uow, stored, seen, UNDO)
 
 

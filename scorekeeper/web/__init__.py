@@ -3,6 +3,7 @@
 import functools
 import hashlib
 import os
+import time
 
 from flask import current_app, render_template, request
 from flask_babel import Babel
@@ -14,6 +15,8 @@ from werkzeug.exceptions import HTTPException
 from ..db import get_db
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
+from .hosting import transport_headers
+from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
 
@@ -23,16 +26,24 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, table
+    from . import board, home, install, sheet, table
+    from .hosting import init_hosting
+    from .limits import limiter
 
+    init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
     csrf.init_app(app)
+    limiter.init_app(app)
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(["en"]) or "en")
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
+    app.register_blueprint(install.bp)
+    app.add_template_global(sheet.score_sheet)
+    app.add_template_global(sheet.hand_moves)
     app.url_defaults(_versioned_static)
+    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
@@ -62,11 +73,24 @@ def _file_version(folder: str, filename: str) -> str:
 
 
 def _http_error(error: HTTPException):
-    description = error.description
+    name, description = error.name, error.description
     if error.code == 413:
         description = _("That file is too large: a match record may be at most 256 KB.")
-    return render_template("errors/error.html", code=error.code, name=error.name,
+    if error.code == 429:
+        name = _("Too many at once")
+        description = _("Too many in a short time from here: wait %(seconds)s seconds and "
+                        "try again.", seconds=_retry_after())
+    template = "errors/_error.html" if request.htmx else "errors/error.html"
+    return render_template(template, code=error.code, name=name,
                            description=description), error.code
+
+
+def _retry_after() -> int:
+    """The seconds until the breached limit lets this writer in again."""
+    from .limits import limiter
+
+    breached = limiter.current_limit
+    return max(1, round(breached.reset_at - time.time())) if breached else 60
 
 
 def _csrf_error(error: CSRFError):
@@ -83,10 +107,15 @@ def _security_headers(response):
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CSP)
     headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("Referrer-Policy", "no-referrer")
+    # same-origin: a match URL never leaves as a Referer, while the same-origin Referer
+    # that Flask-WTF requires over https is kept.
+    headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
-    if request.endpoint and request.endpoint.split(".")[0] in ("table", "board"):
+    transport_headers(response)
+    area = (request.endpoint or "").split(".")[0]
+    if area in ("table", "board"):
         headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-store" if request.endpoint.startswith("table")
-                           else "no-cache")
+        headers.setdefault("Cache-Control", "no-store" if area == "table" else "no-cache")
+    elif area == "home" and request.endpoint != "home.rules":
+        headers.setdefault("Cache-Control", "private, no-store")  # lists this phone's keys
     return response

@@ -10,11 +10,12 @@ import threading
 from collections import OrderedDict
 
 import segno
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import get_locale
 
 from ..services import matches
 from . import unit_of_work, view
+from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
 
@@ -68,7 +69,7 @@ def qr(match_id: str, key: str):
     """The scoreboard link as a QR code, drawn on the table screen."""
     if matches.open_board(unit_of_work(), match_id, key) is None:  # no rebuild needed
         abort(404)
-    link = url_for("board.show", match_id=match_id, key=key, _external=True)
+    link = shared_url("board.show", match_id=match_id, key=key)
     svg = io.BytesIO()  # a file, not svg_inline(): an <img> needs the SVG namespace
     segno.make(link, error="m").save(svg, kind="svg", xmldecl=False, scale=4, dark="#000",
                                      light="#fff")

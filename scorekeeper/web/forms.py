@@ -1,5 +1,8 @@
 """One form class per thing a user does; the rules themselves are checked by the engine."""
 
+import unicodedata
+
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -9,6 +12,7 @@ from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Option
 from ..rules import ImpossibleHand, SetupError, Table, normal, parse_tile
 from ..rules.errors import N_
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
+from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
 
@@ -39,25 +43,33 @@ class NewMatchForm(FlaskForm):
         """Field checks first, then the engine's setup rules, each shown at its field."""
         if not super().validate(extra_validators):
             return False
-        names = [field.data or "" for field in self.name_fields()]
+        names = [(field.data or "").strip() or default_name(seat)
+                 for seat, field in enumerate(self.name_fields(), 1)]
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
                                       self.target.data, self.hand_size.data)
         except SetupError as error:
-            self._field_for(error).errors.append(error.message)
+            self._field_for(error).errors.append(refusal(error))
             return False
         return True
 
     def _field_for(self, error: SetupError):
-        if error.kind in ("empty_name", "duplicate_name", "name_too_long"):
+        if error.kind in ("empty_name", "duplicate_name", "name_too_long", "name_not_printable",
+                          "name_invisible", "confusable_name"):
             fields = self.name_fields()
             if error.kind == "empty_name":
                 return next(f for f in fields if not (f.data or "").strip())
-            name = error.facts.get("name", "").casefold()
-            matching = [f for f in fields if (f.data or "").strip().casefold() == name]
+            name = unicodedata.normalize("NFC", error.facts.get("name", "")).casefold()
+            matching = [f for f in fields
+                        if unicodedata.normalize("NFC", (f.data or "").strip()).casefold() == name]
             return matching[-1] if matching else fields[0]
         return {"bad_target": self.target, "bad_hand_size": self.hand_size,
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat left empty, so a table can start without typing names."""
+    return _("Player %(n)s", n=seat)
 
 
 MAX_POSITION = 2**31
@@ -107,6 +119,10 @@ class EndHandForm(PositionForm):
                         "pips_not_number", name=name, value=pips[:20])
                 held[seat] = int(pips)
         return held
+
+
+class DeleteForm(FlaskForm):
+    """Deleting a match: only the form's token, checked by Flask-WTF."""
 
 
 class ImportForm(FlaskForm):

@@ -1,32 +1,76 @@
 """Home (start or import a match, the matches on this server), new match, rules card."""
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from datetime import UTC, datetime, timedelta
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from ..rules import Match, RuleError, default_hand_size, default_target
 from ..rules.record import UnreadableRecord
 from ..services import matches
 from ..store import Stored
-from . import unit_of_work
-from .forms import ImportForm, NewMatchForm
+from . import unit_of_work, view
+from .forms import DeleteForm, ImportForm, NewMatchForm
+from .limits import imports, new_matches
 
 bp = Blueprint("home", __name__)
 MY_MATCHES = 30
 
 
 def remember(stored: Stored) -> None:
-    """This browser created the match: keep its scoring link for the home page."""
+    """This browser created the match: keep its scoring link for the home page (in a
+    400-day cookie whose signature, not its date, is checked)."""
     mine = [pair for pair in session.get("mine", []) if pair[0] != stored.id]
     session["mine"] = [[stored.id, stored.score_key], *mine][:MY_MATCHES]
+    session.permanent = True
+
+
+def _home(status: int = 200, **extra):
+    """This browser's matches first (however many others exist), then the server's others."""
+    mine = matches.my_matches(unit_of_work(), session.get("mine", []))
+    ids = {item["id"] for item in mine}
+    others = [item for item in matches.listing(unit_of_work()) if item["id"] not in ids]
+    now = datetime.now(UTC)
+    for item in [*mine, *others]:
+        item["ago"] = _ago(item.get("updated", ""), now)
+    extra.setdefault("import_form", ImportForm())
+    return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
 
 @bp.get("/")
 def index():
-    listed = matches.listing(unit_of_work())
-    keys = dict(session.get("mine", []))
-    for item in listed:
-        item["score_key"] = keys.get(item["id"])
-    return render_template("home/index.html", matches=listed, import_form=ImportForm())
+    return _home()
+
+
+@bp.route("/mine/<match_id>/delete", methods=["GET", "POST"])
+def delete(match_id: str):
+    """The browser that created a match may delete it, after saying so once more."""
+    key = dict(session.get("mine", [])).get(match_id)
+    if key is None:
+        abort(404)
+    if request.method == "GET":
+        found = matches.my_matches(unit_of_work(), [[match_id, key]])
+        if not found:
+            abort(404)
+        return render_template("home/delete.html", match=found[0], form=DeleteForm())
+    if not DeleteForm().validate_on_submit():
+        abort(400)
+    matches.delete_match(unit_of_work(), match_id, key)
+    session["mine"] = [pair for pair in session.get("mine", []) if pair[0] != match_id]
+    flash(_("The match was deleted."))
+    return redirect(url_for("home.index"), 303)
+
+
+def _ago(updated: str, now: datetime) -> str:
+    """When a match was last played, as people say it ("5 minutes ago")."""
+    try:
+        when = datetime.strptime(updated, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return ""
+    if now - when < timedelta(minutes=1):
+        return _("just now")
+    return format_timedelta(when - now, granularity="minute", add_direction=True)
 
 
 def _new_form(count: int, partnerships: bool) -> NewMatchForm:
@@ -41,6 +85,7 @@ def _new_form(count: int, partnerships: bool) -> NewMatchForm:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@new_matches
 def new():
     count = request.values.get("count", request.args.get("players", "2"))
     count = int(count) if count in ("2", "3", "4") else 2
@@ -56,6 +101,7 @@ def new():
 
 
 @bp.post("/import")
+@imports
 def import_record():
     form = ImportForm()
     error = None
@@ -63,15 +109,14 @@ def import_record():
         try:
             stored = matches.import_record(unit_of_work(), form.record.data.read())
         except (UnreadableRecord, RuleError) as problem:
-            error = str(problem)
+            error = view.refusal(problem)
         else:
             remember(stored)
             return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key),
                             303)
     else:
         error = _("Choose a match record file (.json) to import.")
-    return render_template("home/index.html", matches=matches.listing(unit_of_work()),
-                           import_form=form, import_error=error), 422
+    return _home(422, import_form=form, import_error=error)
 
 
 @bp.get("/rules")

@@ -8,17 +8,29 @@ what the other phone entered; a repeated tap (double tap, retry) changes nothing
 
 import json
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
-from ..rules import RuleError, Start
+from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
 from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
+from .limits import taps
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
+taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> Stored:
@@ -29,12 +41,20 @@ def load_or_404(match_id: str, key: str) -> Stored:
 
 
 def render_table(stored: Stored, status: int = 200, error: str | None = None,
-                 notice: str | None = None, preview=None):
-    """The table as a fragment for htmx, or as the whole page for everything else."""
+                 notice: str | None = None, preview=None, entered: dict | None = None,
+                 confirm_undo: str | None = None):
+    """The table as a fragment for htmx, or as the whole page for everything else.
+
+    The pips typed and tiles ticked at the end of a hand stay as they were entered.
+    """
+    if notice is None and request.method == "GET":
+        notice = next(iter(get_flashed_messages()), None)  # what a plain-form undo did
+    if entered is None and request.endpoint == "table.end_hand":
+        entered = view.entered_in_form(request.form, stored.match)
     template = "match/_table.html" if request.htmx else "match/table.html"
     return render_template(template, stored=stored, match=stored.match, view=view,
-                           error=error, notice=notice, preview=preview,
-                           pips_digits=PIPS_DIGITS), status
+                           error=error, notice=notice, preview=preview, entered=entered,
+                           confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS), status
 
 
 @bp.get("")
@@ -42,8 +62,10 @@ def show(match_id: str, key: str):
     return render_table(load_or_404(match_id, key))
 
 
-def answer(tapped: matches.Tapped | matches.Previewed):
-    """The phone's answer to what a use case did."""
+def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
+           entered: dict | None = None):
+    """The phone's answer to what a use case did (with `said`, what a written tap did, and
+    `entered`, pips to show again)."""
     stored = tapped.stored
     if isinstance(tapped, matches.Refused):
         return render_table(stored, 422, view.refusal(tapped.error))
@@ -51,8 +73,12 @@ def answer(tapped: matches.Tapped | matches.Previewed):
         return render_table(stored, 409, notice=_stale_notice(tapped))
     if isinstance(tapped, matches.Previewed):
         return render_table(stored, preview=view.explained(tapped.score, stored.match))
+    if not isinstance(tapped, matches.Written):
+        said = entered = None  # a repeated tap: what it did was said the first time
     if request.htmx:
-        return render_table(stored)
+        return render_table(stored, notice=said, entered=entered)
+    if said:
+        flash(said)
     return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
 
 
@@ -101,7 +127,23 @@ def pass_turn(match_id: str, key: str):
 
 @bp.post("/undo")
 def undo(match_id: str, key: str):
-    return _move(match_id, key, matches.undo)
+    """Undo says what it took back; taking back a scored hand asks once, and keeps its pips
+    in the form to be entered again."""
+    stored, form = load_or_404(match_id, key), PositionForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
+    match = stored.match
+    last = match.peek()  # worded before the write, which changes the match
+    said = view.took_back(match) if last else None
+    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
+    tapped = matches.undo(unit_of_work(), stored, form.pos.data,
+                          confirmed=bool(request.form.get("confirm")))
+    if isinstance(tapped, matches.AskFirst):
+        question = _("Undo the score of hand %(number)s (%(score)s)? The pips entered are "
+                     "kept.", number=tapped.hand.number,
+                     score=view.explained(tapped.hand.end, match))
+        return render_table(stored, confirm_undo=question)
+    return answer(tapped, said=said, entered=entered)
 
 
 def _move(match_id: str, key: str, use_case):

@@ -1,25 +1,35 @@
 """What the screens show, read off a Match; display only, every rule comes from the engine."""
 
+from collections import Counter
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
+    DOMINO,
     Draw,
+    Hand,
     Lay,
     Match,
     Pass,
     Remaining,
     RuleError,
     Score,
+    Side,
     Start,
     Undo,
     explain,
+    normal,
+    parse_tile,
+    pips,
     tile_text,
 )
+from ..rules.errors import Refusal
 from ..rules.events import button_value
 from ..rules.layout import terms
-
-END_WORDS = {"L": "left", "R": "right"}
+from ..rules.record import IllegalRecord
+from ..rules.remaining import determined_pips
+from ..rules.rulesets import NO_SPINNER
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
@@ -27,14 +37,27 @@ def explained(score: Score, match: Match, award: bool = True) -> str:
     return explain(score, match.table, award, say=_)
 
 
-def refusal(error: RuleError) -> str:
-    """Why the rules refused an action, worded in the reader's language where the engine
-    gave a catalogue template (its English sentence otherwise)."""
+ECHO_LIMIT = 300
+"""A refusal quotes what it refuses; a 200 kB field is quoted no further than this."""
+
+
+def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
+    """The text, cut with an ellipsis where a quoted value makes it longer than `limit`."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def refusal(error: Refusal) -> str:
+    """Why the rules refused an action, in the reader's language: the engine gives a
+    catalogue template and its facts (and, where the words depend on a number, a plural
+    template and the number); a record's refusal also words its place."""
+    if isinstance(error, IllegalRecord):
+        place = _(error.place_template, **error.place_facts)
+        return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
     if error.plural:
-        return ngettext(error.template, error.plural, error.number, **error.facts)
+        return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     if error.template:
-        return _(error.template, **error.facts)
-    return error.message
+        return bounded(_(error.template, **error.facts))
+    return bounded(error.message)
 
 
 def sides(match: Match) -> list[dict]:
@@ -76,36 +99,81 @@ def announcement(match: Match) -> dict | None:
             "scored": False}
 
 
+def end_name(end: Side) -> str:
+    """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
+    return tile_text((end.value, end.value)) if end.double else str(end.value)
+
+
+def on_end(end: Side, tree: bool = False) -> str:
+    """Where a tile goes, never a side of the screen: on a line by the number it covers
+    ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
+    spinner 5-5", "on the side of spinner 5-5" once its line sides hold tiles)."""
+    if not tree:
+        return _("on the %(end)s", end=end_name(end))
+    tile = tile_text(end.tile)
+    if end.branch:
+        return _("on the side of spinner %(tile)s", tile=tile)
+    if end.spinner:
+        return _("on the spinner %(tile)s", tile=tile)
+    return _("on %(tile)s", tile=tile)
+
+
+def branching(match: Match) -> bool:
+    """Whether doubles branch in the match's rule set: ends are then named by laid tiles."""
+    return match.table.rules.spinners != NO_SPINNER
+
+
+def tile_order(tile) -> tuple:
+    """The one order of tiles on every screen: doubles first, then high to low (6-5, 6-4…)."""
+    low, high = tile
+    return (low != high, -high, -low)
+
+
 def placements(match: Match) -> list[dict]:
-    """One button per placement: the tile, where it goes in words, and what it scores."""
-    found = []
-    sides = match.hand.ends if match.hand is not None else None
-    for placement in match.placements():
+    """The tile buttons: each names the end it covers only when the tile fits two ends."""
+    hand = match.hand
+    found = match.placements()
+    offers = Counter(placement.tile for placement in found)
+    tree = branching(match)
+    buttons = []
+    for placement in found:
         low, high = placement.tile
-        found.append({"text": tile_text(placement.tile), "low": low, "high": high,
-                      "value": button_value(placement.tile, placement.end),
-                      "end": placement.end or "",
-                      "end_word": end_word(placement.end, sides) if placement.end else "",
-                      "points": placement.points, "count": placement.count})
-    return found
+        text = tile_text(placement.tile)
+        covered = _end_at(hand.ends, placement.end, placement.tile)
+        where = placement.end if tree else end_name(covered) if covered else ""
+        buttons.append({
+            "text": text, "low": low, "high": high,
+            "move": button_value(placement.tile, placement.end),
+            "key": f"lay {text} {where}" if covered else f"lay {text}",
+            "end_word": on_end(covered, tree) if offers[placement.tile] > 1 else "",
+            "order": (*tile_order(placement.tile), covered or ()),
+            "points": placement.points, "count": placement.count})
+    return sorted(buttons, key=lambda button: button["order"])
 
 
-def end_word(end: str, sides) -> str:
-    """Where a tile goes, as the table says it: `left`, `on 5-3`, `on the spinner 5-5`, or
-    `on the spinner's side` once its line sides hold tiles."""
-    if end in END_WORDS:
-        return _(END_WORDS[end])
-    side = next(side for side in sides if tile_text(side.tile) == end)
-    if side.branch:
-        return _("on the side of spinner %(tile)s", tile=end)
-    if side.spinner:
-        return _("on the spinner %(tile)s", tile=end)
-    return _("on %(tile)s", tile=end)
+def covered_by(hand: Hand, index: int) -> Side | None:
+    """The open end the tile of move `index` was laid on (None for the lead)."""
+    played = hand.moves[index]
+    for before in reversed(hand.moves[:index]):
+        if before.ends is not None:
+            return _end_at(before.ends, played.move.end, normal(played.move.tile))
+    return None
+
+
+def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None:
+    """The open side a move's end names: L or R of a line (the engine's own names, never
+    shown), or with spinners the side of the named laid tile that the tile fits."""
+    if end is None or ends is None:
+        return None
+    if end in ("L", "R"):
+        return ends[0 if end == "L" else 1]
+    return next((side for side in ends
+                 if tile_text(side.tile) == end and side.value in tile), None)
 
 
 def layout(match: Match) -> dict | None:
-    """The open ends as the table sees them: left and right on a line; with spinners each
-    arm's open end, the spinners marked, and the count with all its terms."""
+    """The open ends as the table sees them: a line's two ends; with spinners each arm's open
+    end, the spinners marked, and the count with all its terms."""
     hand = match.hand
     if hand is None or not hand.ends or match.phase != "play":
         return None
@@ -113,10 +181,10 @@ def layout(match: Match) -> dict | None:
     laid = next(index for index in range(len(hand.moves) - 1, -1, -1)
                 if hand.moves[index].count is not None)
     arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
-             "value": side.value, "points": side.points, "spinner": side.spinner,
-             "branch": side.branch, "where": end_word(tile_text(side.tile), sides)}
+             "value": side.value, "spinner": side.spinner, "branch": side.branch,
+             "where": on_end(side, tree=True)}
             for side in terms(sides) + tuple(side for side in sides if side.branch)]
-    return {"line": match.table.rules.spinners == "none", "sides": sides, "arms": arms,
+    return {"line": not branching(match), "sides": sides, "arms": arms,
             "count": hand.moves[laid].count,
             "sum": explained(match.move_score(hand, laid), match, award=False)}
 
@@ -129,20 +197,58 @@ def players(match: Match) -> list[dict]:
             for seat, name in enumerate(match.table.players)]
 
 
-def end_of_hand(match: Match) -> dict | None:
-    """The seats whose pips are needed, and the tiles they could hold, at the end of a hand."""
+def end_of_hand(match: Match, entered: dict | None = None) -> dict | None:
+    """The seats whose pips are needed, what is entered for each, and the tiles they could
+    hold. A seat with nothing entered whose pips only one value fits gets that value."""
     if match.phase != "end":
         return None
-    required, optional = match.needed_remaining()
+    required, _optional = match.needed_remaining()
     hand = match.hand
+    entered = entered or {}
+    known = determined_pips(hand, [seat for seat in required if seat not in entered])
     unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
-                for tile in hand.unplayed()]
+                for tile in sorted(hand.unplayed(), key=tile_order)]
     names = match.table.players
-    how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
+    how = (_("%(name)s went out.", name=names[hand.outcome.seat]) if hand.result == DOMINO
            else _("Blocked: nobody can play."))
-    return {"how": how, "unplayed": unplayed,
-            "seats": [{"seat": seat, "name": names[seat], "held": hand.held[seat]}
-                      for seat in required]}
+    seats = [dict(_entry(entered.get(seat)), seat=seat, name=names[seat],
+                  held=hand.held[seat]) for seat in required]
+    for seat in seats:
+        if seat["seat"] in known:
+            seat["pips"] = str(known[seat["seat"]])
+            seat["filled"] = ngettext("%(name)s must hold exactly %(num)s pip: filled in.",
+                                      "%(name)s must hold exactly %(num)s pips: filled in.",
+                                      known[seat["seat"]], name=seat["name"])
+    return {"how": how, "unplayed": unplayed, "seats": seats}
+
+
+def _entry(entered: dict | None) -> dict:
+    """What was typed or ticked for a seat; ticked tiles show their sum in the pips box."""
+    if not entered:
+        return {"pips": "", "ticked": []}
+    ticked = [text for text in entered.get("tiles", []) if text]
+    pips_text = entered.get("pips", "")
+    try:
+        if ticked:
+            pips_text = str(sum(pips(parse_tile(text)) for text in ticked))
+    except RuleError:
+        pass
+    return {"pips": pips_text, "ticked": ticked}
+
+
+def entered_in_form(form, match: Match) -> dict:
+    """The pips typed and tiles ticked per seat in an end-of-hand form, as text."""
+    return {seat: {"pips": form.get(f"pips_{seat}", "")[:8],
+                   "tiles": form.getlist(f"tiles_{seat}")[:28]}
+            for seat in range(len(match.table.players))
+            if form.get(f"pips_{seat}") or form.getlist(f"tiles_{seat}")}
+
+
+def entered_in_event(event: Remaining) -> dict:
+    """The pips or tiles of an end-of-hand entry, as the form shows them (kept by undo)."""
+    return {seat: ({"tiles": [tile_text(tile) for tile in value]} if isinstance(value, tuple)
+                   else {"pips": str(value)})
+            for seat, value in event.held}
 
 
 def describe_entry(event, match: Match) -> str:
@@ -152,9 +258,7 @@ def describe_entry(event, match: Match) -> str:
     if isinstance(event, Undo):
         return _("an undo")
     if isinstance(event, Lay):
-        where = f" ({_(END_WORDS[event.end])})" if event.end in END_WORDS else (
-            f" ({_('on %(tile)s', tile=event.end)})" if event.end else "")
-        return tile_text(event.tile) + where
+        return _lay_text(match, event)
     if isinstance(event, Draw):
         return _("a draw")
     if isinstance(event, Pass):
@@ -164,17 +268,70 @@ def describe_entry(event, match: Match) -> str:
     return _("the pips left in hands")
 
 
-def sheet(match: Match, last: int | None = None) -> dict:
-    """Points per side for every hand, running totals, and every score (or the last few)."""
-    rows, running = [], [0] * len(match.table.sides)
-    for hand in match.hands:
-        if not hand.moves and not hand.announced:
-            continue
-        running = [total + points for total, points in zip(running, hand.points, strict=True)]
-        rows.append({"number": hand.number, "points": list(hand.points),
-                     "totals": list(running)})
-    every = match.score_list()
-    shown = every[-last:] if last else every
-    scores = [{"hand": score.hand, "points": score.points,
-               "text": explained(score, match)} for score in shown]
-    return {"rows": rows, "scores": scores, "more": len(every) - len(shown)}
+def _lay_text(match: Match, event: Lay) -> str:
+    """`3-5 on the 3` for a tile of the hand under way, else the tile alone."""
+    hand = match.hand
+    index = next((index for index, played in enumerate(hand.moves) if played.move == event),
+                 None) if hand is not None else None
+    covered = covered_by(hand, index) if index is not None else None
+    text = tile_text(normal(event.tile))
+    return f"{text} {on_end(covered, branching(match))}" if covered else text
+
+
+def move_words(match: Match, hand: Hand, index: int) -> str:
+    """One move of a hand as a person says it: `Ann laid 3-5 on the 3`, `Bob drew 1 tile`."""
+    played = hand.moves[index]
+    name = match.table.players[played.seat]
+    move = played.move
+    if isinstance(move, Lay):
+        tile = tile_text(normal(move.tile))
+        if index == 0:
+            return _("%(name)s led %(tile)s", name=name, tile=tile)
+        return _("%(name)s laid %(tile)s %(where)s", name=name, tile=tile,
+                 where=on_end(covered_by(hand, index), branching(match)))
+    if isinstance(move, Draw):
+        return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
+                        move.count, name=name)
+    return _("%(name)s passed", name=name)
+
+
+def last_action(match: Match) -> str | None:
+    """The last move of the hand in words ("Dan drew 2 tiles"), so no tap goes unseen;
+    a player's draws in a row are said together."""
+    hand = match.hand
+    if hand is None or not hand.moves:
+        return None
+    played = hand.moves[-1]
+    if not isinstance(played.move, Draw):
+        return move_words(match, hand, len(hand.moves) - 1)
+    drawn = 0
+    for before in reversed(hand.moves):
+        if not isinstance(before.move, Draw) or before.seat != played.seat:
+            break
+        drawn += before.move.count
+    return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles", drawn,
+                    name=match.table.players[played.seat])
+
+
+def took_back(match: Match) -> str:
+    """What an undo of the last entry takes back: "Undid: Ann 6-4 (+10)"."""
+    event = match.log[-1]
+    names = match.table.players
+    if isinstance(event, Remaining):
+        hand = next(hand for hand in reversed(match.hands) if hand.end is not None)
+        return _("Undid: the pips left in hand %(number)s (%(score)s)", number=hand.number,
+                 score=explained(hand.end, match))
+    if isinstance(event, Start):
+        return _("Undid: %(name)s leads hand %(number)s", name=names[event.seat],
+                 number=match.hand.number)
+    hand = match.hand
+    played = hand.moves[-1]
+    name = names[played.seat]
+    if isinstance(event, Lay):
+        what = f"{name} {_lay_text(match, event)}"
+        if played.points:
+            return _("Undid: %(what)s (+%(points)s)", what=what, points=played.points)
+        return _("Undid: %(what)s", what=what)
+    if isinstance(event, Draw):
+        return _("Undid: %(name)s's draw", name=name)
+    return _("Undid: %(name)s's pass", name=name)

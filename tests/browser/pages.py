@@ -44,9 +44,9 @@ class Watcher:
 
 
 def tile_name(tile: str, end: str | None = None) -> re.Pattern:
-    """The accessible name of a tile button: `3-5` for a lead, else with the end it goes on
-    (`3-5 right`), then the points it would score (`3-5 right +10`)."""
-    where = f" {end}" if end else "(?: left| right)?"
+    """The accessible name of a tile button: `3-5`, with the number it covers when it fits
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score."""
+    where = f" {end}" if end else "(?: on the [0-6](?:-[0-6])?)?"
     return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
 
 
@@ -282,6 +282,7 @@ def shoot(page: Page, name: str, docs: bool = False) -> Path:
     page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
     if docs and os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
         page.screenshot(path=DOCS_SCREENSHOTS / f"{name}.png", full_page=False, scale="css",
                         animations="disabled")
     return path

@@ -20,11 +20,11 @@ def test_a_hand_is_played_to_its_end_without_javascript(open_phone):
     table.lay("2-3")
     expect(table.side_score("Ann")).to_have_text("5")
     table.draw()
-    table.lay("3-4", "right")  # ends 2 and 4: 6, nothing
+    table.lay("3-4")  # ends 2 and 4: 6, nothing
     table.undo()
     expect(table.heading).to_have_text("Bob to play")
-    table.lay("3-4", "right")
-    table.lay("1-2", "left")  # Ann's last tile: ends 1 and 4 → 5
+    table.lay("3-4")
+    table.lay("1-2")  # Ann's last tile: ends 1 and 4 → 5
     expect(table.side_score("Ann")).to_have_text("10")
     expect(table.heading).to_have_text("Ann went out.")
 

@@ -10,7 +10,7 @@ from .pages import assert_accessible, new_match, shoot
 
 pytestmark = pytest.mark.browser
 
-TILE_NAME = re.compile(r"^[0-6]-[0-6](?: left| right)?(?: \+\d+)?$")
+TILE_NAME = re.compile(r"^[0-6]-[0-6](?: on the [0-6](?:-[0-6])?)?(?: \+\d+)?$")
 
 
 def test_two_players_play_a_whole_hand_by_tapping_and_read_the_score_sheet(mobile):
@@ -36,25 +36,26 @@ def test_two_players_play_a_whole_hand_by_tapping_and_read_the_score_sheet(mobil
 
     table.draw()
     expect(mobile.locator("#table .held")).to_contain_text("Bob 4")
-    table.lay("2-5", "left")  # ends 5 and 3: 8, nothing
+    table.lay("2-5")  # fits only the 2: no end word; ends 5 and 3: 8, nothing
     expect(table.announcement).to_have_text("Bob: 5 + 3 = 8, no score")
 
-    # 3-5 fits both ends with different results: one button per end, named so
-    expect(table.tile("3-5", "left")).to_have_accessible_name("3-5 left")
-    expect(table.tile("3-5", "right")).to_have_accessible_name("3-5 right +10")
+    # 3-5 fits both ends with different results: one button per end, named by the number
+    # it covers on the table
+    expect(table.tile("3-5", "on the 5")).to_have_accessible_name("3-5 on the 5")
+    expect(table.tile("3-5", "on the 3")).to_have_accessible_name("3-5 on the 3 +10")
     shoot(mobile, "table", docs=True)
-    table.lay("3-5", "right")
+    table.lay("3-5", "on the 3")
     expect(table.side_score("Ann")).to_have_text("15")
 
     table.undo()
     expect(table.side_score("Ann")).to_have_text("5")
     expect(table.heading).to_have_text("Ann to play")
-    table.lay("3-5", "right")  # and again
+    table.lay("3-5", "on the 3")  # and again
     expect(table.side_score("Ann")).to_have_text("15")
     expect(table.announcement).to_have_text("+10 Ann — 5 + 5 = 10")
 
     table.lay("5-6")  # ends 5 and 5: the same either way, so offered once
-    table.lay("4-5", "right")  # Ann's last tile: ends 6 and 4 → 10
+    table.lay("4-5")  # Ann's last tile: ends 6 and 4 → 10
     expect(table.side_score("Ann")).to_have_text("25")
     expect(table.heading).to_have_text("Ann went out.")
     expect(mobile.get_by_role("group", name="Bob (2 tiles)")).to_be_visible()
@@ -77,10 +78,10 @@ def test_two_players_play_a_whole_hand_by_tapping_and_read_the_score_sheet(mobil
     expect(rows.first.locator("th, td")).to_have_text(["1", "+40 = 40", "+0 = 0"])
     expect(mobile.locator(".sheet tfoot td")).to_have_text(["40", "0"])
     expect(mobile.locator(".scores li")).to_have_text([
-        "Hand 1 lead 2-3: 2 + 3 = 5 → 5 to Ann",
-        "Hand 1 5 + 5 = 10 → 10 to Ann",
-        "Hand 1 6 + 4 = 10 → 10 to Ann",
-        "Hand 1 Ann went out. Bob 13 → 15: 15 to Ann",
+        "Hand 1, move 1 Ann led 2-3: lead 2-3: 2 + 3 = 5 → 5 to Ann",
+        "Hand 1, move 4 Ann laid 3-5 on the 3: 5 + 5 = 10 → 10 to Ann",
+        "Hand 1, move 6 Ann laid 4-5 on the 5: 6 + 4 = 10 → 10 to Ann",
+        "Hand 1, end Ann went out. Bob 13 → 15: 15 to Ann",
     ])
     assert_accessible(mobile, "score sheet")
     shoot(mobile, "score-sheet", docs=True)
@@ -90,9 +91,9 @@ def test_partnership_reaching_the_target_mid_hand_wins_and_nothing_more_is_offer
     table = new_match(mobile, 4, partnerships=True, target=10)
     table.start("Ann")
     table.lay("2-3")  # Ann & Cat 5
-    table.lay("3-3", "right")  # ends 2 and 3-3: 8
+    table.lay("3-3")  # ends 2 and 3-3: 8
     expect(table.side_score("Ann & Cat")).to_have_text("5")
-    table.lay("2-4", "left")  # Cat: ends 4 and 3-3 → 10, the side reaches 15 ≥ 10
+    table.lay("2-4")  # Cat: ends 4 and 3-3 → 10, the side reaches 15 ≥ 10
 
     expect(table.heading).to_have_text("Ann & Cat won the match with 15!")
     expect(table.side_score("Ann & Cat")).to_have_text("15")

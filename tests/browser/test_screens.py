@@ -24,7 +24,7 @@ from .pages import (
 
 pytestmark = pytest.mark.browser
 
-TILE_NAME = re.compile(r"^[0-6]-[0-6](?: left| right)?(?: \+\d+)?$")
+TILE_NAME = re.compile(r"^[0-6]-[0-6](?: on the [0-6](?:-[0-6])?)?(?: \+\d+)?$")
 
 
 def _two(hand_size=3):

@@ -1,0 +1,86 @@
+"""What a hosted app needs: a trusted proxy, https-only cookies and HSTS, a session that a
+stepped clock cannot throw away, logs without scoring keys, and storage faults said plainly."""
+
+import logging
+import sqlite3
+
+from flask import current_app, has_request_context, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
+from itsdangerous import BadSignature
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+HSTS = "max-age=31536000"
+STORAGE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY",
+                  "SQLITE_LOCKED", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN",
+                  "SQLITE_PERM")
+"""SQLite errors that say the disk or the file failed, not the code: answered 503."""
+
+
+class SteadySession(SecureCookieSessionInterface):
+    """The session cookie is signed but its date is never checked.
+
+    Flask refuses a cookie signed "in the future" (a server clock stepped back) or over
+    31 days old, and with it the phone's scoring links and form token. The cookie itself
+    lasts 400 days, and is sent over https only when the page came over https.
+    """
+
+    def open_session(self, app, request):
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        try:
+            return self.session_class(serializer.loads(value))  # no max_age: no clock
+        except BadSignature:
+            return self.session_class()
+
+    def get_cookie_secure(self, app) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
+class KeyRedactor(logging.Filter):
+    """No log line names a scoring key: the key in the request's path becomes `<key>`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (request.view_args or {}).get("key") if has_request_context() else None
+        if key:
+            message = record.getMessage()
+            if key in message:
+                record.msg, record.args = message.replace(key, "<key>"), ()
+        return True
+
+
+def init_hosting(app) -> None:
+    app.config.setdefault("PROXIES", 0)
+    app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
+    proxies = int(app.config["PROXIES"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
+                                x_host=proxies, x_port=proxies, x_prefix=proxies)
+    app.session_interface = SteadySession()
+    app.logger.addFilter(KeyRedactor())
+    app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
+
+
+def transport_headers(response) -> None:
+    """HSTS on every answer sent over https (directly or through a trusted proxy)."""
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+
+
+def _storage_fault(error: sqlite3.DatabaseError):
+    """A full disk or a read-only file: say that nothing was stored, never a bare 500."""
+    if not getattr(error, "sqlite_errorname", "").startswith(STORAGE_FAULTS):
+        raise error
+    current_app.logger.error("storage fault on %s: %s", request.endpoint, error)
+    template = "errors/_error.html" if request.headers.get("HX-Request") else "errors/error.html"
+    body = render_template(
+        template, code=503, name=_("Not saved"),
+        description=_("The server could not store it: its disk is full or its database "
+                      "cannot be written. Nothing was changed. Tell whoever runs the "
+                      "server, then tap again."))
+    return body, 503, {"Retry-After": "30"}

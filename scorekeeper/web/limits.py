@@ -1,0 +1,41 @@
+"""Write limits (Flask-Limiter, in memory unless RATELIMIT_STORAGE_URI says otherwise).
+
+A pub's phones reach a hosted server from the router's one address, so taps are
+limited per scorer (the match and its scoring key), never per address; only creating
+and importing matches is limited per address, with room for a whole league night
+starting at once. A refused write answers 429 with Retry-After.
+"""
+
+import hashlib
+
+from flask import current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+limiter = Limiter(get_remote_address, headers_enabled=True, storage_uri="memory://",
+                  strategy="moving-window")
+
+DEFAULTS = {
+    "TAP_LIMIT": "10 per second; 240 per minute",
+    "NEW_MATCH_LIMIT": "120 per minute; 1200 per hour",
+    "IMPORT_LIMIT": "60 per minute; 300 per hour",
+}
+"""Per scorer for taps, per address for new matches and imports (see docs/SECURITY.md)."""
+
+
+def scorer() -> str:
+    """What identifies a scorer: the match and its scoring key (hashed: keys stay out of
+    every store but the database)."""
+    args = request.view_args or {}
+    key = hashlib.sha256(str(args.get("key", "")).encode()).hexdigest()[:16]
+    return f"{args.get('match_id', '')}:{key}"
+
+
+def _setting(name: str):
+    return lambda: current_app.config.get(name, DEFAULTS[name])
+
+
+taps = limiter.limit(_setting("TAP_LIMIT"), key_func=scorer, methods=["POST"], scope="taps")
+"""Every POST of one match's scoring screen, per scorer (applied to the blueprint)."""
+new_matches = limiter.limit(_setting("NEW_MATCH_LIMIT"), methods=["POST"], scope="new")
+imports = limiter.limit(_setting("IMPORT_LIMIT"), methods=["POST"], scope="import")

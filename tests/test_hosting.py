@@ -1,0 +1,300 @@
+"""Hosted for a club, shared on a pub's Wi-Fi: behind a TLS proxy, with a full disk, a flood,
+a stepped clock, and a log that must never hold a scoring key."""
+
+import io
+import logging
+import re
+import sqlite3
+
+import pytest
+from conftest import HTMX, create_match, read_pos
+
+from scorekeeper import create_app, store
+from scorekeeper.db import StorageRefused, connect
+
+_CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*>')
+NEW = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand_size": "7"}
+PROXIED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "fives.example.org",
+           "X-Forwarded-For": "203.0.113.9"}
+
+
+def csrf(html: str) -> str:
+    """The form token a page carries, as the browser would send it back."""
+    return re.search(r'value="([^"]+)"', _CSRF_INPUT.search(html).group(0)).group(1)
+
+
+def token(client, path="/new", **kwargs) -> str:
+    return csrf(client.get(path, **kwargs).text)
+
+
+def test_behind_a_tls_proxy_a_browser_creates_a_match_and_taps(app_factory):
+    """Chromium sends the same-origin Referer that Flask-WTF wants over https; the cookie is
+    https-only and HSTS is set."""
+    app = app_factory(WTF_CSRF_ENABLED=True, PROXIES=1)
+    client = app.test_client()
+    page = client.get("/new", headers=PROXIED)
+    assert page.headers["Referrer-Policy"] == "same-origin"
+    assert page.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Secure" in page.headers["Set-Cookie"]
+    referer = {"Referer": "https://fives.example.org/new", **PROXIED}
+    made = client.post("/new", data=dict(NEW, csrf_token=csrf(page.text)),
+                       headers=referer)
+    assert made.status_code == 303, made.text
+    table = client.get(made.headers["Location"], headers=PROXIED).text
+    tapped = client.post(made.headers["Location"] + "/start", headers={**referer, **HTMX},
+                         data={"csrf_token": csrf(table), "seat": "0",
+                               "pos": str(read_pos(table))})
+    assert tapped.status_code == 200 and "Ann" in tapped.text
+
+
+def test_without_a_proxy_setting_forwarded_headers_are_not_believed(app_factory):
+    page = app_factory(WTF_CSRF_ENABLED=True).test_client().get("/new", headers=PROXIED)
+    assert "Strict-Transport-Security" not in page.headers
+    assert "Secure" not in page.headers["Set-Cookie"]
+
+
+def test_the_home_page_is_kept_by_no_cache(client):
+    assert client.get("/").headers["Cache-Control"] == "private, no-store"
+
+
+# -- storage faults -------------------------------------------------------------------------
+
+
+def test_a_database_from_a_newer_version_is_refused_at_start(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    with pytest.raises(StorageRefused, match="newer scorekeeper"):
+        create_app({"DATABASE": str(path), "SECRET_KEY": "x"})
+
+
+def test_a_database_with_damaged_pages_is_refused_at_start(tmp_path, app_factory):
+    app = app_factory()
+    client = app.test_client()
+    for _ in range(40):
+        create_match(client, players=("Ann " * 9, "Bob " * 9))
+    path = app.config["DATABASE"]
+    conn = connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    with open(path, "r+b") as file:  # scribble over a page in the middle of the file
+        file.seek((pages // 2) * 4096 + 100)
+        file.write(b"\xff" * 3000)
+    with pytest.raises(StorageRefused, match="damaged|malformed"):
+        create_app({"DATABASE": path, "SECRET_KEY": "x"})
+
+
+def test_a_database_that_cannot_be_written_is_refused_at_start(tmp_path):
+    """chattr +i makes the file read-only even for root (chmod does not)."""
+    import shutil
+    import subprocess
+
+    path = tmp_path / "locked.sqlite"
+    connect(str(path)).close()
+    if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(path)],
+                                                    capture_output=True).returncode:
+        pytest.skip("chattr +i is not available here")
+    try:
+        with pytest.raises(StorageRefused, match="cannot write"):
+            create_app({"DATABASE": str(path), "SECRET_KEY": "x"})
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_serve_refuses_to_start_with_one_line_on_a_newer_database(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "newer.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0"],
+                          env=dict(os.environ, SCOREKEEPER_DATABASE=str(path)),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1 and "newer scorekeeper" in done.stderr
+
+
+class FullDisk:
+    """A connection on a disk with no room left: its first write to the match log makes SQLite
+    itself fail with SQLITE_FULL inside the transaction (and roll it back, as SQLite does)."""
+
+    def __init__(self, conn):
+        self._conn = conn
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    def execute(self, sql, *args):
+        if sql.startswith("INSERT INTO entries"):
+            self._conn.execute("INSERT INTO ballast VALUES (randomblob(1000000))")
+        return self._conn.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+
+def test_a_full_disk_during_a_tap_says_not_saved_with_503(app_factory, monkeypatch, caplog):
+    from scorekeeper import db
+
+    app = app_factory(DB_KEEP_CONNECTIONS=False)
+    client = app.test_client()
+    url = create_match(client)
+    conn = connect(app.config["DATABASE"])
+    conn.execute("CREATE TABLE ballast (x)")
+    conn.close()
+    opened = db.connect
+    monkeypatch.setattr(db, "connect", lambda path: FullDisk(opened(path)))
+    page = client.get(url).text
+    answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
+                         headers=HTMX)
+    assert answer.status_code == 503
+    assert "Not saved" in answer.text and "<html" not in answer.text
+    assert answer.headers["Retry-After"]
+    assert "cannot rollback" not in caplog.text
+    plain = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"})
+    assert plain.status_code == 503 and "<html" in plain.text
+    monkeypatch.undo()
+    assert read_pos(client.get(url).text) == read_pos(page)  # nothing half-written
+
+
+# -- flood ----------------------------------------------------------------------------------
+
+
+def test_new_matches_from_one_address_are_limited_with_retry_after(app_factory):
+    app = app_factory(RATELIMIT_ENABLED=True, NEW_MATCH_LIMIT="5 per minute")
+    client = app.test_client()
+    answers = [client.post("/new", data=NEW).status_code for _ in range(7)]
+    assert answers == [303] * 5 + [429] * 2
+    refused = client.post("/new", data=NEW)
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert "wait" in refused.text
+
+
+def test_taps_are_limited_per_scorer_never_per_address(app_factory):
+    """A whole pub shares one address: one table's flood does not stop the next table."""
+    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute")
+    client = app.test_client()
+    flooded, other = create_match(client), create_match(client, players=("Cat", "Dan"))
+    answers = [client.post(flooded + "/undo", data={"pos": 0}).status_code for _ in range(4)]
+    assert answers[-1] == 429 and 429 not in answers[:3]
+    assert client.post(other + "/start", data={"pos": 0, "seat": "1"}).status_code == 303
+
+
+def test_imports_from_one_address_are_limited(app_factory):
+    app = app_factory(RATELIMIT_ENABLED=True, IMPORT_LIMIT="2 per minute")
+    client = app.test_client()
+    answers = [client.post("/import", data={"record": (io.BytesIO(b"{}"), "m.json")},
+                           content_type="multipart/form-data").status_code for _ in range(3)]
+    assert answers == [422, 422, 429]
+
+
+def test_my_match_stays_on_my_home_page_after_a_flood_of_others(app, client):
+    mine = create_match(client, players=("Ann", "Zed"))
+    flooder = app.test_client()
+    for _ in range(105):
+        create_match(flooder)
+    assert f'href="{mine}"' in client.get("/").text
+
+
+def test_the_creator_deletes_a_match_and_a_stranger_cannot(app, client):
+    url = create_match(client)
+    match_id = url.split("/")[2]
+    stranger = app.test_client()
+    assert stranger.post(f"/mine/{match_id}/delete").status_code == 404
+    assert "Delete the match?" in client.get(f"/mine/{match_id}/delete").text
+    answer = client.post(f"/mine/{match_id}/delete")
+    assert answer.status_code == 303
+    assert "The match was deleted." in client.get("/").text
+    assert client.get(url).status_code == 404
+    conn = connect(app.config["DATABASE"])
+    assert conn.execute("SELECT COUNT(*) FROM entries WHERE match_id = ?",
+                        (match_id,)).fetchone()[0] == 0
+    conn.close()
+
+
+def test_prune_deletes_matches_not_played_for_the_given_days(app, client, runner):
+    old, fresh = create_match(client), create_match(client)
+    conn = connect(app.config["DATABASE"])
+    conn.execute("UPDATE matches SET updated = '2020-01-01T00:00:00Z' WHERE id = ?",
+                 (old.split("/")[2],))
+    conn.close()
+    result = runner.invoke(args=["prune", "--older-than", "90d"])
+    assert result.exit_code == 0 and "Deleted 1 match " in result.output
+    assert client.get(old).status_code == 404 and client.get(fresh).status_code == 200
+    assert runner.invoke(args=["prune", "--older-than", "soon"]).exit_code != 0
+
+
+# -- logs, clock, echoes --------------------------------------------------------------------
+
+
+def test_a_500_logs_the_match_id_and_never_the_scoring_key(app, client, monkeypatch, caplog):
+    url = create_match(client)
+    _, _, match_id, key = url.split("/")
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(store, "write", broken)
+    app.testing = False  # let Flask log and answer 500 as it does in production
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    with caplog.at_level(logging.ERROR):
+        assert client.post(url + "/start", data={"pos": 0, "seat": "0"}).status_code == 500
+    logged = "\n".join(caplog.messages) + caplog.text
+    assert match_id in logged and "boom" in logged
+    assert key not in logged
+
+
+class FakeClock:
+    """itsdangerous reads time.time(); this one is moved by the test, not by the system."""
+
+    def __init__(self, now: float):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+
+def test_my_matches_survive_a_clock_stepped_back_and_31_days(app_factory, monkeypatch):
+    import itsdangerous.timed
+
+    clock = FakeClock(1_800_000_000.0)
+    monkeypatch.setattr(itsdangerous.timed, "time", clock)
+    app = app_factory(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    made = client.post("/new", data=dict(NEW, csrf_token=token(client)))
+    url = made.headers["Location"]
+    for step in (-3600, 31 * 24 * 3600 + 3600):
+        clock.now += step
+        assert f'href="{url}"' in client.get("/").text, step
+    table = client.get(url).text
+    tapped = client.post(url + "/start", data={"csrf_token": csrf(table),
+                                               "seat": "0", "pos": read_pos(table)})
+    assert tapped.status_code == 303
+
+
+def test_an_import_error_quotes_at_most_a_few_hundred_characters(client):
+    record = b'{"format": "' + b"A" * 200_000 + b'"}'
+    answer = client.post("/import", data={"record": (io.BytesIO(record), "m.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 422 and "format" in answer.text
+    assert len(answer.data) < 10_000
+
+
+def test_the_scoreboard_fragment_shows_the_latest_hands_only(app, client):
+    import random
+
+    from scorekeeper.rules import Table
+    from scorekeeper.simulation import play_match
+
+    match = play_match(random.Random(14), Table.create(["Ann", "Bob"], target=1000))
+    assert len(match.hands) > 8
+    conn = connect(app.config["DATABASE"])
+    stored = store.create(conn, match)
+    conn.close()
+    board = client.get(f"/board/{stored.id}/{stored.view_key}", headers=HTMX).text
+    shown = re.findall(r'<th scope="row">(\d+)</th>', board)
+    assert len(shown) <= 8 and "earlier hands are in the totals" in board

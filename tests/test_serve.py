@@ -1,0 +1,178 @@
+"""`scorekeeper serve`, the README's first command: reachable from the phones, and held up by
+no slow client, no huge body and no unchanged poll."""
+
+import http.client
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from scorekeeper.network import is_loopback
+from scorekeeper.serve import make_server
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    """`scorekeeper serve` (the documented command) on a scratch database; its port and output."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
+               SCOREKEEPER_SECRET_KEY="serve-test")
+    log = open(tmp_path / "serve.log", "w+")  # noqa: SIM115 - closed below
+    process = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli", "serve",
+                                "--port", str(port)], env=env, stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield port, log
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+def get(port: int, path: str, source: str = "127.0.0.2", **headers):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(source, 0))
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    return conn, response, response.read()
+
+
+def test_serve_says_which_address_the_phones_open(served):
+    _port, log = served
+    log.seek(0)
+    said = log.read()
+    assert "On the phones at the table, open:" in said or "no network address" in said
+    for address in re.findall(r"http://([\d.]+):\d+", said.split("(On this machine")[0]):
+        assert not is_loopback(address)
+
+
+def test_other_phones_are_answered_within_a_second_while_520_clients_trickle(served):
+    port, _log = served
+    trickling = []
+    for _ in range(520):
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=2,
+                                            source_address=("127.0.0.3", 0))
+            sock.sendall(b"POST /new HTTP/1.1\r\nHost: pub\r\n")
+            trickling.append(sock)
+        except OSError:
+            break
+    try:
+        for sock in trickling[:50]:
+            try:
+                sock.send(b"X")
+            except OSError:
+                pass
+        for _ in range(3):
+            began = time.monotonic()
+            conn, response, _body = get(port, "/rules")
+            conn.close()
+            assert response.status == 200
+            assert time.monotonic() - began < 1.0
+    finally:
+        for sock in trickling:
+            sock.close()
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(served):
+    port, _log = served
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"POST /import HTTP/1.1\r\nHost: pub\r\nContent-Length: 209715200\r\n\r\n")
+    answer = sock.recv(200)
+    sock.close()
+    assert answer.startswith(b"HTTP/1.1 413")
+
+
+def test_an_unchanged_scoreboard_poll_keeps_its_connection(served, tmp_path):
+    port, _log = served
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn.request("GET", "/new")
+    page = conn.getresponse()
+    html = page.read().decode()
+    cookie = page.headers["Set-Cookie"].split(";")[0]
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    conn.request("POST", "/new", headers={
+        "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded",
+        "Referer": f"http://127.0.0.1:{port}/new"},
+        body=f"csrf_token={token}&count=2&player1=Ann&player2=Bob&target=250&hand_size=7")
+    made = conn.getresponse()
+    made.read()
+    conn.request("GET", made.headers["Location"], headers={"Cookie": cookie})
+    table = conn.getresponse().read().decode()
+    board = re.search(r'class="board-link" href="[^"]*?(/board/[^"]+)"', table).group(1)
+    conn.request("GET", board, headers={"HX-Request": "true"})
+    first = conn.getresponse()
+    first.read()
+    conn.request("GET", board, headers={"HX-Request": "true",
+                                        "If-None-Match": first.headers["ETag"]})
+    unchanged = conn.getresponse()
+    unchanged.read()
+    assert unchanged.status == 304 and not unchanged.will_close
+    conn.request("GET", board, headers={"HX-Request": "true"})  # the same connection again
+    assert conn.getresponse().status == 200
+    conn.close()
+
+
+def _run(server):
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_request_that_does_not_arrive_in_time_is_closed(app):
+    server = make_server(app, "127.0.0.1", 0, threads=2, request_seconds=1)
+    _run(server)
+    try:
+        sock = socket.create_connection(("127.0.0.1", server.effective_port), timeout=6)
+        sock.sendall(b"GET /rules HTTP/1.1\r\n")
+        began = time.monotonic()
+        for _ in range(5):  # a byte a second keeps waitress's own idle timeout from firing
+            time.sleep(0.8)
+            try:
+                sock.send(b"X")
+            except OSError:
+                break
+        assert sock.recv(100) == b""  # closed by the server
+        assert time.monotonic() - began < 5
+        sock.close()
+    finally:
+        server.close()
+
+
+def test_one_address_holds_only_its_share_of_connections(app):
+    server = make_server(app, "127.0.0.1", 0, threads=2, per_address=4)
+    _run(server)
+    port = server.effective_port
+    held = [socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.3", 0))
+            for _ in range(8)]
+    try:
+        time.sleep(0.5)
+        closed = 0
+        for sock in held:
+            sock.settimeout(0.5)
+            try:
+                closed += sock.recv(10) == b""
+            except TimeoutError:
+                pass
+        assert closed == 4
+        conn, response, _body = get(port, "/rules", source="127.0.0.2")
+        conn.close()
+        assert response.status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.close()
