@@ -82,6 +82,10 @@ class Match:
         other._marks = list(self._marks)
         return other
 
+    def peek(self) -> Event | None:
+        """The last event of the log (what an undo would take back); None when empty."""
+        return self.log[-1] if self.log else None
+
     def start(self, seat: int) -> Event:
         return self.push(Start(seat))
 
