@@ -111,37 +111,41 @@ def _count_sum(facts: dict, say) -> str:
 def _explain_count(score: Score, table: Table, award: bool, say) -> str:
     facts = score.facts
     sum_text = _count_sum(facts, say)
+    if table.rules.scoring == FIVES_PLUS_THREES:
+        return _explain_fives_and_threes(score, table, sum_text, award, say)
     if not award:
         return sum_text
     side = table.side_name(score.side)
-    if table.rules.scoring == FIVES_PLUS_THREES:
-        return _explain_fives_and_threes(score, table, sum_text, side, say)
     if score.points:
         return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
                    side=side)
     return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
 
 
-def _explain_fives_and_threes(score: Score, table: Table, sum_text: str, side: str,
+def _explain_fives_and_threes(score: Score, table: Table, sum_text: str, award: bool,
                               say) -> str:
-    """`6-6 (12) + 3 = 15 → 5 + 3 = 8 to Ann`: fives and threes each shown, then the +1."""
+    """`6-6 (12) + 3 = 15 → 5 + 3 = 8 to Ann`: the thirds and fifths each, then the +1.
+
+    Without `award`, the arithmetic alone (a bust still says it is one)."""
     facts = score.facts
     count, bonus = facts["count"], facts["bonus"]
+    side = table.side_name(score.side)
     parts = [count // divisor for divisor in (3, 5) if count and count % divisor == 0]
     arithmetic = " + ".join(map(str, parts)) + (f" = {sum(parts)}" if len(parts) > 1 else "")
-    would = sum(parts) + bonus
     if facts["bust"]:
         return say("%(sum)s → %(would)s: bust, %(side)s would pass %(target)s: no score",
                    sum=sum_text, would=_with_bonus(parts, bonus), side=side,
                    target=table.target)
-    if not would:
-        return say("%(sum)s: no score", sum=sum_text)
+    if not parts and not bonus:
+        return say("%(sum)s: no score", sum=sum_text) if award else sum_text
     if bonus and parts:
-        return say("%(sum)s → %(parts)s, + 1 for going out = %(points)s to %(side)s",
-                   sum=sum_text, parts=arithmetic, points=would, side=side)
-    if bonus:
-        return say("%(sum)s, + 1 for going out = 1 to %(side)s", sum=sum_text, side=side)
-    return say("%(sum)s → %(parts)s to %(side)s", sum=sum_text, parts=arithmetic, side=side)
+        worked = say("%(sum)s → %(parts)s, + 1 for going out = %(points)s", sum=sum_text,
+                     parts=arithmetic, points=score.points)
+    elif bonus:
+        worked = say("%(sum)s, + 1 for going out = 1", sum=sum_text)
+    else:
+        worked = f"{sum_text} → {arithmetic}"
+    return say("%(worked)s to %(side)s", worked=worked, side=side) if award else worked
 
 
 def _with_bonus(parts: list[int], bonus: int) -> str:

@@ -9,17 +9,40 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
-from ..rules import ImpossibleHand, SetupError, Table, normal, parse_tile
+from ..rules import (
+    ALL_FIVES,
+    RULE_SETS,
+    ImpossibleHand,
+    RuleSet,
+    SetupError,
+    Table,
+    find_rule_set,
+    normal,
+    parse_tile,
+)
 from ..rules.errors import N_
-from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
+from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
 from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
 
 
-class NewMatchForm(FlaskForm):
-    """Players in seat order, partnerships, and the house rules for target and hand size."""
+PLAYABLE = tuple(rules for rules in RULE_SETS if rules.playable)
+"""The rule sets a table can pick: those the engine referees."""
 
+
+def picked_rules(name) -> RuleSet:
+    """The playable rule set a form or link names; All Fives when it names none of them."""
+    return next((rules for rules in PLAYABLE if rules.name == name), ALL_FIVES)
+
+
+class NewMatchForm(FlaskForm):
+    """The rule set, players in seat order, partnerships, and the house rules for target and
+    hand size (the rule set's defaults filled in)."""
+
+    rules = HiddenField(validators=[Optional(), AnyOf(
+        [rules.name for rules in PLAYABLE],
+        message=_l("This app does not referee that game yet: pick one of the games offered."))])
     count = HiddenField(validators=[InputRequired(), AnyOf(["2", "3", "4"])])
     player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME)])
     player2 = StringField(_l("Seat 2"), validators=[Optional(), Length(max=MAX_NAME)])
@@ -27,7 +50,7 @@ class NewMatchForm(FlaskForm):
     player4 = StringField(_l("Seat 4"), validators=[Optional(), Length(max=MAX_NAME)])
     partnerships = BooleanField(_l("Partnerships: seats 1 & 3 against seats 2 & 4"))
     target = IntegerField(_l("Target (points)"),
-                          validators=[InputRequired(), NumberRange(5, MAX_TARGET)])
+                          validators=[InputRequired(), NumberRange(MIN_TARGET, MAX_TARGET)])
     hand_size = IntegerField(_l("Tiles dealt to each player"),
                              validators=[InputRequired(), NumberRange(1, SET_SIZE)])
 
@@ -47,7 +70,8 @@ class NewMatchForm(FlaskForm):
                  for seat, field in enumerate(self.name_fields(), 1)]
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
-                                      self.target.data, self.hand_size.data)
+                                      self.target.data, self.hand_size.data,
+                                      find_rule_set(self.rules.data or ALL_FIVES.name))
         except SetupError as error:
             self._field_for(error).errors.append(refusal(error))
             return False
@@ -83,7 +107,7 @@ class PositionForm(FlaskForm):
 
 
 class StartForm(PositionForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(0, 3)])
+    seat = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
 
 
 class LayForm(PositionForm):

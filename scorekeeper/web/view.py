@@ -6,7 +6,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
+    ALL_FIVES,
+    BLOCKED,
     DOMINO,
+    WON,
     Draw,
     Hand,
     Lay,
@@ -14,6 +17,7 @@ from ..rules import (
     Pass,
     Remaining,
     RuleError,
+    RuleSet,
     Score,
     Side,
     Start,
@@ -60,6 +64,41 @@ def refusal(error: Refusal) -> str:
     return bounded(error.message)
 
 
+def rule_set_line(match: Match) -> str:
+    """Which game the match is refereed by, as every screen of a match says it."""
+    rules = match.table.rules
+    if rules.exact_target:
+        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+             target=match.table.target)
+
+
+def target_hint(rules: RuleSet) -> str:
+    """The default target of a rule set, and whether it must be hit exactly."""
+    two, more = rules.targets
+    if rules.exact_target:
+        return _("%(rules)s is won by reaching exactly %(target)s: a play that would pass it "
+                 "scores nothing.", rules=_(rules.shown_name), target=two)
+    if two == more:
+        return _("The default of %(rules)s is %(target)s.", rules=_(rules.shown_name),
+                 target=two)
+    if rules is ALL_FIVES:
+        return _("The rules' default is 250 with two players or partnerships, 200 otherwise.")
+    return _("The default of %(rules)s is %(two)s with two players or partnerships, "
+             "%(more)s otherwise.", rules=_(rules.shown_name), two=two, more=more)
+
+
+def hand_size_hint(rules: RuleSet) -> str:
+    """The tiles a rule set deals by default."""
+    two, three, four = rules.hand_sizes
+    if (two, three, four) == (7, 5, 5):
+        return _("The rules' default is 7 each with two players, 5 with three or four.")
+    return _("The default of %(rules)s is %(two)s each with two players, %(three)s with "
+             "three, %(four)s with four.", rules=_(rules.shown_name), two=two, three=three,
+             four=four)
+
+
 def sides(match: Match) -> list[dict]:
     table = match.table
     return [{"name": table.side_name(side), "score": match.scores[side],
@@ -86,11 +125,13 @@ def announcement(match: Match) -> dict | None:
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
         return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
+    if score.facts["bust"]:
+        return {"text": explained(score, match), "scored": False, "bust": True}
     arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
@@ -262,7 +303,7 @@ def describe_entry(event, match: Match) -> str:
     if isinstance(event, Draw):
         return _("a draw")
     if isinstance(event, Pass):
-        return _("a pass")
+        return _("a knock") if match.table.rules.knocks else _("a pass")
     if isinstance(event, Start):
         return _("%(name)s leads", name=names[event.seat])
     return _("the pips left in hands")
@@ -270,7 +311,7 @@ def describe_entry(event, match: Match) -> str:
 
 def _lay_text(match: Match, event: Lay) -> str:
     """`3-5 on the 3` for a tile of the hand under way, else the tile alone."""
-    hand = match.hand
+    hand = moved_hand(match)
     index = next((index for index, played in enumerate(hand.moves) if played.move == event),
                  None) if hand is not None else None
     covered = covered_by(hand, index) if index is not None else None
@@ -292,13 +333,36 @@ def move_words(match: Match, hand: Hand, index: int) -> str:
     if isinstance(move, Draw):
         return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
                         move.count, name=name)
+    if match.table.rules.knocks:
+        return _("%(name)s knocked", name=name)
     return _("%(name)s passed", name=name)
+
+
+def moved_hand(match: Match) -> Hand | None:
+    """The hand of the last move: the one under way, or the one it just ended (a rule set
+    that counts no pips opens the next hand at once)."""
+    if not match.log or not isinstance(match.log[-1], (Lay, Draw, Pass)):
+        return match.hand
+    return next(hand for hand in reversed(match.hands) if hand.moves)
+
+
+def hand_over(match: Match) -> str | None:
+    """How the hand the last move ended finished, where no pips are entered to say it."""
+    hand = moved_hand(match)
+    if hand is None or hand is match.hand or hand.outcome is None or hand.result == WON:
+        return None
+    leads = match.table.players[match.hand.starter]
+    if hand.result == BLOCKED:
+        return _("Hand %(number)s is blocked: nobody scores. %(name)s leads the next hand.",
+                 number=hand.number, name=leads)
+    return _("%(side)s went out. %(name)s leads the next hand.",
+             side=match.table.side_name(hand.outcome.side), name=leads)
 
 
 def last_action(match: Match) -> str | None:
     """The last move of the hand in words ("Dan drew 2 tiles"), so no tap goes unseen;
     a player's draws in a row are said together."""
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves:
         return None
     played = hand.moves[-1]
@@ -324,7 +388,7 @@ def took_back(match: Match) -> str:
     if isinstance(event, Start):
         return _("Undid: %(name)s leads hand %(number)s", name=names[event.seat],
                  number=match.hand.number)
-    hand = match.hand
+    hand = moved_hand(match)
     played = hand.moves[-1]
     name = names[played.seat]
     if isinstance(event, Lay):
@@ -334,4 +398,6 @@ def took_back(match: Match) -> str:
         return _("Undid: %(what)s", what=what)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
+    if match.table.rules.knocks:
+        return _("Undid: %(name)s's knock", name=name)
     return _("Undid: %(name)s's pass", name=name)
