@@ -50,6 +50,16 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def number(value: int) -> str:
+    """A score as the table writes it: a minus sign for a side below zero (−15)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """Points of a hand with their sign: +15, −15 (a subtraction), +0."""
+    return f"−{-value}" if value < 0 else f"+{value}"
+
+
 def refusal(error: Refusal) -> str:
     """Why the rules refused an action, in the reader's language: the engine gives a
     catalogue template and its facts (and, where the words depend on a number, a plural
