@@ -71,6 +71,15 @@ class Hand:
         """The side the hand ended for (went out, or reached the target), as Match.winner."""
         return None if self.outcome is None else self.outcome.side
 
+    def spinners(self) -> list[Tile]:
+        """The spinners laid in this hand, in the order they were laid."""
+        found = []
+        for played in self.moves:
+            for side in played.ends or ():
+                if side.spinner and side.tile not in found:
+                    found.append(side.tile)
+        return found
+
     @property
     def ends(self) -> tuple[Side, ...] | None:
         """The open sides of the layout (L and R first on a line); None before the lead."""

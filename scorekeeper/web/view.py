@@ -233,9 +233,12 @@ def layout(match: Match) -> dict | None:
                 if hand.moves[index].count is not None)
     arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
              "value": side.value, "spinner": side.spinner, "branch": side.branch,
-             "where": on_end(side, tree=True)}
+             "where": on_end(side, tree=True),
+             "mark": (_("spinner's side") if side.branch else _("spinner") if side.spinner
+                      else "")}
             for side in terms(sides) + tuple(side for side in sides if side.branch)]
     return {"line": not branching(match), "sides": sides, "arms": arms,
+            "spinners": hand.spinners(),
             "count": hand.moves[laid].count,
             "sum": explained(match.move_score(hand, laid), match, award=False)}
 
