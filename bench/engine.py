@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections import Counter
 
-from _common import (
+from lib.common import (
     ROOT,
     default_table,
     percentile,
@@ -34,9 +34,11 @@ from _common import (
     write_results,
 )
 
-from scorekeeper import db, store
+from scorekeeper import db
 from scorekeeper.rules import RULE_SETS, find_rule_set
 from scorekeeper.rules.record import load_record, read_record, write_record
+from scorekeeper.services import matches
+from scorekeeper.services.unit_of_work import UnitOfWork
 from scorekeeper.simulation import play_match
 
 TARGET_PER_SECOND = 2000
@@ -108,17 +110,19 @@ def time_each(texts: list[str], repeats: int) -> list[float]:
 
 
 def time_store(texts: list[str], repeats: int) -> list[float]:
-    """Seconds per store.load of each match from a scratch SQLite file (best of repeats)."""
+    """Seconds per open_match (store.load) of each match from a scratch SQLite file, no cache
+    (best of repeats)."""
     with tempfile.TemporaryDirectory() as folder:
         conn = db.connect(os.path.join(folder, "bench.sqlite"))
         db.upgrade(conn)
-        stored = [store.create(conn, read_record(load_record(text))) for text in texts]
+        uow = UnitOfWork(conn)
+        stored = [matches.create_match(uow, read_record(load_record(text))) for text in texts]
         best = [float("inf")] * len(stored)
         clock = time.perf_counter
         for _ in range(repeats):
             for index, item in enumerate(stored):
                 start = clock()
-                store.load(conn, item.id, item.score_key, scoring=True)
+                matches.open_match(uow, item.id, item.score_key)
                 best[index] = min(best[index], clock() - start)
         conn.close()
     return best

@@ -22,12 +22,15 @@ import sys
 import tempfile
 from collections import defaultdict
 
-from _common import default_table, percentile, print_table, write_results
-from league_night import BrowserTable, Recorder, Scorer, TestClient
+from lib.clients import TestClient
+from lib.common import default_table, percentile, print_table, write_results
+from lib.people import BrowserTable, Recorder, Scorer
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.rules import Match
+from scorekeeper.services import matches
+from scorekeeper.services.unit_of_work import UnitOfWork
 
 TARGET_FIRST_VISIT_GZIP = 30 * 1024
 TARGET_TAP_GZIP = 4 * 1024
@@ -63,7 +66,7 @@ def stored_at(app, rng: random.Random, phase: str, min_steps: int = 0):
             if steps >= min_steps and match.phase == phase and (
                     phase != "play" or len(match.placements()) >= 2):
                 with app.app_context():
-                    return store.create(get_db(), match)
+                    return matches.create_match(UnitOfWork(get_db()), match)
             sim.step()
             steps += 1
 

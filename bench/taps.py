@@ -27,8 +27,9 @@ import sys
 import tempfile
 from collections import Counter
 
-from _common import default_table, print_table, setup_name, write_results
-from league_night import Recorder, Scorer, TestClient
+from lib.clients import TestClient
+from lib.common import default_table, print_table, setup_name, write_results
+from lib.people import Recorder, Scorer
 
 from scorekeeper import create_app
 from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal

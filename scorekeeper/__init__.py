@@ -8,7 +8,7 @@ from flask import Flask
 
 def create_app(test_config=None) -> Flask:
     """The app: defaults, then instance/config.py, then SCOREKEEPER_* variables, then tests."""
-    app = Flask(__name__, instance_relative_config=True, template_folder="../templates")
+    app = Flask(__name__, instance_relative_config=True, template_folder=_templates())
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
@@ -28,11 +28,20 @@ def create_app(test_config=None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
     from . import db
+    from .league_cli import league_import_command
     from .web import init_web
 
     db.init_app(app)
     init_web(app)
+    app.cli.add_command(league_import_command)
     return app
+
+
+def _templates() -> str:
+    """The pages: inside the package once installed from a wheel, else the checkout's
+    top-level templates/ beside the package."""
+    installed = os.path.join(os.path.dirname(__file__), "templates")
+    return "templates" if os.path.isdir(installed) else "../templates"
 
 
 def _instance_secret(instance_path: str) -> str:

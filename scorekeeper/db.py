@@ -36,6 +36,42 @@ SCHEMA = [
     ) WITHOUT ROWID;
     CREATE INDEX matches_by_update ON matches(updated);
     """,
+    # version 2: pub leagues; a card is a JSON value with a revision, its games link matches
+    """
+    CREATE TABLE leagues (
+        id TEXT PRIMARY KEY,
+        secretary_key TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE TABLE teams (
+        id INTEGER PRIMARY KEY,
+        league_id TEXT NOT NULL REFERENCES leagues(id),
+        name TEXT NOT NULL,
+        captain_key TEXT NOT NULL,
+        players TEXT NOT NULL DEFAULT '[]',
+        UNIQUE (league_id, name)
+    );
+    CREATE TABLE fixtures (
+        id INTEGER PRIMARY KEY,
+        league_id TEXT NOT NULL REFERENCES leagues(id),
+        home INTEGER NOT NULL REFERENCES teams(id),
+        away INTEGER NOT NULL REFERENCES teams(id),
+        day TEXT NOT NULL,
+        card TEXT NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 0,
+        CHECK (home != away)
+    );
+    CREATE TABLE corrections (
+        fixture_id INTEGER NOT NULL REFERENCES fixtures(id),
+        at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        kind TEXT NOT NULL,
+        facts TEXT NOT NULL
+    );
+    CREATE INDEX fixtures_by_league ON fixtures(league_id, day);
+    CREATE INDEX corrections_by_fixture ON corrections(fixture_id)
+    """,
 ]
 """Each item upgrades the schema by one version; PRAGMA user_version counts them."""
 
@@ -184,5 +220,4 @@ def _check_sound(conn: sqlite3.Connection, path: str) -> None:
         raise StorageRefused(f"cannot write {path} ({error}): check the file's "
                              f"permissions and the free disk space") from None
     finally:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        rollback(conn)

@@ -90,19 +90,24 @@ def summary_json(match: Match) -> str:
 
 def create(conn: sqlite3.Connection, match: Match) -> Stored:
     """Store a new match (with the events it already has, for an imported record)."""
-    keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
     with transaction(conn):
-        while True:
-            match_id = secrets.token_urlsafe(6)
-            if not conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
-                break
-        conn.execute("INSERT INTO matches (id, score_key, view_key, setup, revision, summary) "
-                     "VALUES (?, ?, ?, ?, ?, ?)",
-                     (match_id, *keys, table_json(match.table), len(match.log),
-                      summary_json(match)))
-        conn.executemany("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
-                         [(match_id, seq, "event", event_json(event))
-                          for seq, event in enumerate(match.log, 1)])
+        return insert(conn, match)
+
+
+def insert(conn: sqlite3.Connection, match: Match) -> Stored:
+    """Store a new match inside the caller's transaction (a league card links it at once)."""
+    keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
+    while True:
+        match_id = secrets.token_urlsafe(6)
+        if not conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
+            break
+    conn.execute("INSERT INTO matches (id, score_key, view_key, setup, revision, summary) "
+                 "VALUES (?, ?, ?, ?, ?, ?)",
+                 (match_id, *keys, table_json(match.table), len(match.log),
+                  summary_json(match)))
+    conn.executemany("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+                     [(match_id, seq, "event", event_json(event))
+                      for seq, event in enumerate(match.log, 1)])
     return Stored(match_id, *keys, len(match.log), match)
 
 
@@ -193,6 +198,28 @@ def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:
                         "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
     found = _summaries(rows)
     return sorted(found, key=lambda item: item.get("winner") is not None)
+
+
+def summaries(conn: sqlite3.Connection, match_ids: list[str]) -> dict[str, dict]:
+    """The summary and keys of each match named (what a league card shows of its games)."""
+    if not match_ids:
+        return {}
+    marks = ",".join("?" * len(match_ids))
+    rows = conn.execute(f"SELECT id, score_key, view_key, summary FROM matches "
+                        f"WHERE id IN ({marks})", list(match_ids)).fetchall()
+    return {row["id"]: dict(json.loads(row["summary"]), score_key=row["score_key"],
+                            view_key=row["view_key"]) for row in rows}
+
+
+def matches_by_id(conn: sqlite3.Connection, match_ids: list[str],
+                  cache: MatchCache | None = None) -> dict[str, Match]:
+    """The matches named, rebuilt from their logs (a league archive holds their records)."""
+    if not match_ids:
+        return {}
+    marks = ",".join("?" * len(match_ids))
+    rows = conn.execute(f"SELECT * FROM matches WHERE id IN ({marks})",
+                        list(match_ids)).fetchall()
+    return {row["id"]: rebuild(conn, row, cache).match for row in rows}
 
 
 def _summaries(rows) -> list[dict]:

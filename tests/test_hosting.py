@@ -79,9 +79,9 @@ def test_a_database_with_damaged_pages_is_refused_at_start(tmp_path, app_factory
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     conn.close()
-    with open(path, "r+b") as file:  # scribble over a page in the middle of the file
-        file.seek((pages // 2) * 4096 + 100)
-        file.write(b"\xff" * 3000)
+    with open(path, "r+b") as file:  # scribble over the second half of the file, where
+        file.seek((pages // 2) * 4096)  # the rows are (the first pages are empty tables')
+        file.write(b"\xff" * 4096 * (pages - pages // 2))
     with pytest.raises(StorageRefused, match="damaged|malformed"):
         create_app({"DATABASE": path, "SECRET_KEY": "x"})
 

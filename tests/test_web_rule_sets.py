@@ -54,7 +54,7 @@ def test_the_players_links_keep_the_rule_set_picked(client):
     page = client.get("/new?rules=fives-and-threes", headers=HTMX).text
     assert "<html" not in page
     assert 'href="/new?players=3&amp;rules=fives-and-threes"' in page
-    assert "reaching exactly 61" in page
+    assert "Default: exactly 61; a play that would pass it scores nothing." in page
 
 
 def test_a_rule_set_the_app_does_not_referee_is_refused_with_a_message(client, match_count):

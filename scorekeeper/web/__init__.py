@@ -26,7 +26,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def init_web(app) -> None:
-    from . import board, home, install, sheet, table
+    from . import board, home, install, league, sheet, table
     from .hosting import init_hosting
     from .limits import limiter
 
@@ -42,6 +42,7 @@ def init_web(app) -> None:
     app.register_blueprint(install.bp)
     app.add_template_global(sheet.score_sheet)
     app.add_template_global(sheet.hand_moves)
+    app.register_blueprint(league.bp)
     app.url_defaults(_versioned_static)
     app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     app.register_error_handler(HTTPException, _http_error)
@@ -113,9 +114,9 @@ def _security_headers(response):
     headers.setdefault("X-Frame-Options", "DENY")
     transport_headers(response)
     area = (request.endpoint or "").split(".")[0]
-    if area in ("table", "board"):
+    if area in ("table", "board", "league"):
         headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-store" if area == "table" else "no-cache")
+        headers.setdefault("Cache-Control", "no-cache" if area == "board" else "no-store")
     elif area == "home" and request.endpoint != "home.rules":
         headers.setdefault("Cache-Control", "private, no-store")  # lists this phone's keys
     return response

@@ -35,6 +35,7 @@ def _home(status: int = 200, **extra):
     for item in [*mine, *others]:
         item["ago"] = _ago(item.get("updated", ""), now)
     extra.setdefault("import_form", ImportForm())
+    extra.setdefault("leagues", session.get("leagues", []))
     return render_template("home/index.html", mine=mine, matches=others, **extra), status
 
 

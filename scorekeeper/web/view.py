@@ -6,7 +6,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import (
-    ALL_FIVES,
     BLOCKED,
     DOMINO,
     WON,
@@ -88,25 +87,20 @@ def target_hint(rules: RuleSet) -> str:
     """The default target of a rule set, and whether it must be hit exactly."""
     two, more = rules.targets
     if rules.exact_target:
-        return _("%(rules)s is won by reaching exactly %(target)s: a play that would pass it "
-                 "scores nothing.", rules=_(rules.shown_name), target=two)
-    if two == more:
-        return _("The default of %(rules)s is %(target)s.", rules=_(rules.shown_name),
+        return _("Default: exactly %(target)s; a play that would pass it scores nothing.",
                  target=two)
-    if rules is ALL_FIVES:
-        return _("The rules' default is 250 with two players or partnerships, 200 otherwise.")
-    return _("The default of %(rules)s is %(two)s with two players or partnerships, "
-             "%(more)s otherwise.", rules=_(rules.shown_name), two=two, more=more)
+    if two == more:
+        return _("Default: %(target)s.", target=two)
+    return _("Default: %(two)s; %(more)s with 3 or 4 on their own.", two=two, more=more)
 
 
 def hand_size_hint(rules: RuleSet) -> str:
     """The tiles a rule set deals by default."""
     two, three, four = rules.hand_sizes
-    if (two, three, four) == (7, 5, 5):
-        return _("The rules' default is 7 each with two players, 5 with three or four.")
-    return _("The default of %(rules)s is %(two)s each with two players, %(three)s with "
-             "three, %(four)s with four.", rules=_(rules.shown_name), two=two, three=three,
-             four=four)
+    if three == four:
+        return _("Default: %(two)s each with two players, else %(more)s.", two=two, more=three)
+    return _("Default: %(two)s each with two players, %(three)s with three, %(four)s with "
+             "four.", two=two, three=three, four=four)
 
 
 def sides(match: Match) -> list[dict]:

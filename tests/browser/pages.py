@@ -108,6 +108,9 @@ class Scorer:
     def pass_turn(self) -> None:
         self._tap(self.button("Pass"))
 
+    def knock(self) -> None:
+        self._tap(self.button("Knock"))
+
     def undo(self) -> None:
         self._tap(self.button("Undo"))
 
@@ -139,9 +142,14 @@ def settled(page: Page) -> None:
 
 
 def new_match(page: Page, players: int = 2, *, hand_size: int | None = None,
-              target: int | None = None, partnerships: bool = False) -> Scorer:
+              target: int | None = None, partnerships: bool = False,
+              rules: str | None = None) -> Scorer:
     """Fill in the new-match form by touch and start the match."""
     page.goto("/new")
+    if rules is not None:
+        page.get_by_role("link", name=rules).tap()
+        expect(page.get_by_role("link", name=rules)).to_have_attribute("aria-current", "true")
+        settled(page)
     if players != 2:
         page.get_by_role("link", name=f"{players} players").tap()
         expect(page.get_by_label(f"Seat {players}")).to_be_visible()

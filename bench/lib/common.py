@@ -1,4 +1,4 @@
-"""Shared helpers for the benchmark scripts: setups, machine facts, tables and JSON results."""
+"""Shared by every benchmark: setups, machine facts, printed tables and JSON results."""
 
 import datetime
 import json
@@ -7,15 +7,11 @@ import platform
 import random
 import statistics
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench" / "results"
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-
-if str(ROOT) not in sys.path:  # run as `python bench/NAME.py` from anywhere
-    sys.path.insert(0, str(ROOT))
 
 
 def _loadavg() -> list[float] | None:

@@ -1,0 +1,83 @@
+"""Serve every page from the installed package (run by .ci/wheel with the fresh venv's Python).
+
+Every GET route of the app is requested, as a page and as an htmx fragment, on a
+match made through the forms; every page template must have been rendered, so a
+page missing from the wheel fails here rather than on the first night out.
+"""
+
+import os
+import re
+import sys
+import tempfile
+
+from flask import template_rendered
+
+import scorekeeper
+
+HTMX = {"HX-Request": "true"}
+
+
+def main() -> int:
+    installed = os.path.dirname(scorekeeper.__file__)
+    if "site-packages" not in installed:
+        sys.exit(f"scorekeeper was imported from {installed}, not from the installed wheel")
+    folder = tempfile.mkdtemp(prefix="every-page-", dir=os.getcwd())
+    app = scorekeeper.create_app({"DATABASE": os.path.join(folder, "db.sqlite"),
+                                  "SECRET_KEY": "ci", "WTF_CSRF_ENABLED": False})
+    rendered = set()
+
+    def seen(_app, template, context, **_extra):
+        rendered.add(template.name)
+
+    template_rendered.connect(seen, app)
+    client = app.test_client()
+    values = _match(client)
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.endpoint == "static":
+            continue
+        known = dict(values, key=values["view_key" if rule.endpoint.startswith("board.")
+                                       else "score_key"])
+        missing = rule.arguments - known.keys()
+        if missing:
+            print(f"skipped {rule.rule}: no value for {', '.join(sorted(missing))}")
+            continue
+        path = rule.build(known, append_unknown=False)[1]
+        for headers in ({}, HTMX):
+            answer = client.get(path, headers=headers)
+            if answer.status_code != 200:
+                sys.exit(f"GET {path} {headers}: {answer.status_code}")
+    answer = client.get("/static/app.css")
+    if answer.status_code != 200 or b"button" not in answer.data:
+        sys.exit("the stylesheet is not served from the installed package")
+    answer.close()
+    if client.get("/no-such-page").status_code != 404:
+        sys.exit("an unknown page does not answer 404")
+    pages = {os.path.relpath(os.path.join(root, name), os.path.join(installed, "templates"))
+             for root, _dirs, files in os.walk(os.path.join(installed, "templates"))
+             for name in files if name.endswith(".html") and not name.startswith("_")}
+    pages.discard("base.html")  # every page extends it
+    unseen = sorted(pages - rendered)
+    if unseen:
+        sys.exit(f"page templates never rendered: {', '.join(unseen)}")
+    print(f"served {len(rendered)} templates from {installed}")
+    return 0
+
+
+def _match(client) -> dict:
+    """A match made and started through the forms; the values of the URLs' arguments
+    (`key` is the scoring key, or the scoreboard's on board pages)."""
+    made = client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
+                                     "target": "61", "hand_size": "7"})
+    if made.status_code != 303:
+        sys.exit(f"POST /new answered {made.status_code}")
+    match_id, score_key = made.headers["Location"].rstrip("/").split("/")[-2:]
+    page = client.get(made.headers["Location"]).text
+    started = client.post(f"/match/{match_id}/{score_key}/start", data={"seat": "0", "pos": "0"})
+    if started.status_code != 303:
+        sys.exit(f"POST start answered {started.status_code}")
+    view_key = re.search(r'/board/[^/]+/([^/"]+)', page).group(1)
+    return {"match_id": match_id, "score_key": score_key, "view_key": view_key}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

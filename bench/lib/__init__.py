@@ -1,0 +1,12 @@
+"""The benchmarks' library: clients, the people at a table, the server, the league night run.
+
+The scripts in bench/ are thin command lines over it. Importing it first puts
+this checkout on the path, so `python bench/NAME.py` measures this checkout's app.
+"""
+
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)

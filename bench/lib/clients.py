@@ -1,0 +1,86 @@
+"""Transports with one interface: a browser's keep-alive connection, or Flask's test client."""
+
+import http.client
+from http.cookies import SimpleCookie
+
+HOST = "127.0.0.1"
+
+
+class Reply:
+    __slots__ = ("status", "headers", "body")
+
+    def __init__(self, status: int, headers, body: bytes):
+        self.status, self.headers, self.body = status, headers, body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+class HttpClient:
+    """One browser: one kept-alive connection and its cookie jar."""
+
+    def __init__(self, port: int, timeout: float):
+        self.port = port
+        self.timeout = timeout
+        self.conn: http.client.HTTPConnection | None = None
+        self.cookies: dict[str, str] = {}
+        self.reused = False
+        self.retries = 0
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        self.conn = None
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict | None = None) -> Reply:
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        for attempt in (0, 1):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+                self.reused = False
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # A kept-alive connection the server closed while idle: a browser retries
+                # once on a new one. A fresh connection failing is an error.
+                was_reused = self.reused
+                self.close()
+                if attempt == 0 and was_reused:
+                    self.retries += 1
+                    continue
+                raise
+            except BaseException:
+                self.close()
+                raise
+            self.reused = True
+            for line in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(line).items():
+                    if morsel.value and morsel["max-age"] != "0":
+                        self.cookies[name] = morsel.value
+                    else:
+                        self.cookies.pop(name, None)
+            if response.will_close:
+                self.close()
+            return Reply(response.status, response.headers, data)
+        raise AssertionError("unreachable")
+
+
+class TestClient:
+    """The same interface over Flask's test client, for profiling in-process."""
+
+    def __init__(self, app):
+        self.client = app.test_client()
+        self.retries = 0
+
+    def request(self, method, path, body=None, headers=None) -> Reply:
+        response = self.client.open(path, method=method, data=body, headers=headers or {})
+        return Reply(response.status_code, response.headers, response.get_data())
+
+    def close(self) -> None:
+        pass

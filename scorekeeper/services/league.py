@@ -1,0 +1,268 @@
+"""League use cases: create a league, its teams, rosters and fixtures, and work its cards.
+
+Who may do what follows from the link used: the secretary's (everything), a captain's
+(that team's roster and cards), or the public one (reading only). Every write runs in
+one transaction; a refusal raises a LeagueError and changes nothing.
+"""
+
+import hmac
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from .. import league_store as db
+from .. import store
+from ..db import transaction
+from ..league import (
+    AWAY,
+    HOME,
+    Card,
+    LeagueSetup,
+    check_fixture,
+    checked_name,
+    dated,
+    double_round_robin,
+    outcome,
+)
+from ..league.errors import N_, LeagueError, SetupRefused
+from ..rules import Match
+from .unit_of_work import UnitOfWork
+
+SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
+
+
+class NotAllowed(LeagueError):
+    """A link that does not give the right to do this (a captain of another team, the public)."""
+
+    kind = "not_allowed"
+
+
+class NoSuchFixture(LeagueError):
+    kind = "no_such_fixture"
+
+
+@dataclass(frozen=True)
+class Access:
+    """A league opened with one of its links: who is asking, and the league's setup."""
+
+    league_id: str
+    key: str
+    role: str
+    team_id: int | None
+    setup: LeagueSetup
+    public_key: str
+
+    @property
+    def secretary(self) -> bool:
+        return self.role == SECRETARY
+
+    def may_edit(self, home: int, away: int) -> bool:
+        return self.secretary or (self.role == CAPTAIN and self.team_id in (home, away))
+
+
+def open_league(uow: UnitOfWork, league_id: str, key: str) -> Access | None:
+    """The league and the role its link gives, or None; every key compared in constant time."""
+    row = db.league_row(uow.conn, league_id)
+    if row is None:
+        return None
+    given, role, team_id = str(key).encode(), None, None
+    for candidate, who, team in [(row["secretary_key"], SECRETARY, None),
+                                 (row["public_key"], PUBLIC, None),
+                                 *[(team["captain_key"], CAPTAIN, team["id"])
+                                   for team in db.teams(uow.conn, league_id)]]:
+        if hmac.compare_digest(candidate.encode(), given):
+            role, team_id = who, team
+    if role is None:
+        return None
+    return Access(row["id"], key, role, team_id,
+                  LeagueSetup.from_dict(json.loads(row["setup"])), row["public_key"])
+
+
+def create_league(uow: UnitOfWork, setup: LeagueSetup, team_names: list[str]) -> Access:
+    """A new league with its first teams; the answer is the secretary's access."""
+    names = _new_team_names([], team_names)
+    with transaction(uow.conn):
+        row = db.insert_league(uow.conn, setup.as_dict())
+        for name in names:
+            db.insert_team(uow.conn, row["id"], name, [])
+    return Access(row["id"], row["secretary_key"], SECRETARY, None, setup, row["public_key"])
+
+
+def _new_team_names(existing: list[str], names: list[str]) -> list[str]:
+    taken = {name.casefold() for name in existing}
+    checked = []
+    for name in names:
+        name = checked_name(name, N_("Every team needs a name."))
+        if name.casefold() in taken:
+            raise SetupRefused.worded(N_("There is already a team called %(team)s."),
+                                      "duplicate_team", team=name)
+        taken.add(name.casefold())
+        checked.append(name)
+    return checked
+
+
+def _secretary_only(access: Access) -> None:
+    if not access.secretary:
+        raise NotAllowed.worded(N_("Only the league secretary's link can do this."),
+                                "secretary_only")
+
+
+def add_team(uow: UnitOfWork, access: Access, name: str) -> None:
+    _secretary_only(access)
+    with transaction(uow.conn):
+        existing = [team["name"] for team in db.teams(uow.conn, access.league_id)]
+        (name,) = _new_team_names(existing, [name])
+        db.insert_team(uow.conn, access.league_id, name, [])
+
+
+def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
+    """A player joins a team's roster (on the night too); a player plays for one team."""
+    if not (access.secretary or access.team_id == team_id):
+        raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
+                                "other_team")
+    name = checked_name(name, N_("Every player needs a name."))
+    with transaction(uow.conn):
+        teams = {team["id"]: team for team in db.teams(uow.conn, access.league_id)}
+        if team_id not in teams:
+            raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+        for team in teams.values():
+            if name.casefold() in (player.casefold() for player in json.loads(team["players"])):
+                raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
+                                          "player_taken", name=name, team=team["name"])
+        db.set_roster(uow.conn, team_id, [*json.loads(teams[team_id]["players"]), name])
+
+
+def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: int = 7) -> int:
+    """A double round robin of the league's teams, one round every `days_between` days."""
+    _secretary_only(access)
+    with transaction(uow.conn):
+        if db.fixtures(uow.conn, access.league_id):
+            raise SetupRefused.worded(N_("The fixtures are already made: add or change them "
+                                         "one by one."), "fixtures_exist")
+        team_ids = [team["id"] for team in db.teams(uow.conn, access.league_id)]
+        if len(team_ids) < 2:
+            raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
+                                      "too_few_teams")
+        made = dated(double_round_robin(team_ids), first, days_between)
+        for home, away, day in made:
+            _insert_fixture(uow, access, home, away, day)
+    return len(made)
+
+
+def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> None:
+    _secretary_only(access)
+    check_fixture(home, away)
+    with transaction(uow.conn):
+        if not {home, away} <= {team["id"] for team in db.teams(uow.conn, access.league_id)}:
+            raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+        _insert_fixture(uow, access, home, away, day)
+
+
+def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> int:
+    return db.insert_fixture(uow.conn, access.league_id, home, away, day.isoformat(),
+                             Card.blank(access.setup.games).as_dict())
+
+
+def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) -> None:
+    _secretary_only(access)
+    with transaction(uow.conn):
+        _fixture(uow, access, fixture_id)
+        db.set_day(uow.conn, fixture_id, day.isoformat())
+
+
+def _fixture(uow: UnitOfWork, access: Access, fixture_id):
+    row = db.fixture(uow.conn, access.league_id, fixture_id)
+    if row is None:
+        raise NoSuchFixture.worded(N_("This league has no such fixture."), "no_such_fixture")
+    return row
+
+
+def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
+                correction: tuple | None = None) -> None:
+    """Change a card in one transaction, if this link may and it is still at `revision`.
+
+    The secretary's changes are kept as corrections: when, and what changed.
+    """
+    with transaction(uow.conn):
+        row = _fixture(uow, access, fixture_id)
+        if not access.may_edit(row["home"], row["away"]):
+            raise NotAllowed.worded(N_("Only the captains of this fixture and the secretary "
+                                       "can change its card."), "not_your_card")
+        card = Card.from_dict(json.loads(row["card"]))
+        db.save_card(uow.conn, row["id"], revision, change(card, row).as_dict())
+        if access.secretary and correction:
+            db.add_correction(uow.conn, row["id"], *correction)
+
+
+def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
+                home: list[str], away: list[str]) -> None:
+    def change(card: Card, row) -> Card:
+        rosters = {HOME: _roster(uow, row["home"]), AWAY: _roster(uow, row["away"])}
+        return card.with_players(number, home, away, rosters)
+
+    _write_card(uow, access, fixture_id, revision, change,
+                ("players", {"game": number, "home": list(home), "away": list(away)}))
+
+
+def _roster(uow: UnitOfWork, team_id: int) -> list[str]:
+    return next(json.loads(team["players"]) for team in db.teams_by_id(uow.conn, [team_id]))
+
+
+def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+               number: int) -> None:
+    """The game becomes an ordinary match of the app, linked to the card, in one write."""
+    def change(card: Card, _row) -> Card:
+        card.started(number, "")  # refuses a game begun or without players, before storing
+        game = card.game(number)
+        stored = store.insert(uow.conn, Match(access.setup.table(game.kind, game.players)))
+        return card.started(number, stored.id)
+
+    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
+
+
+def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
+                home_points, away_points) -> None:
+    """A game played on paper: its final score, marked entered, not scored."""
+    _write_card(uow, access, fixture_id, revision,
+                lambda card, _row: card.with_entered(number, home_points, away_points,
+                                                     access.setup.target),
+                ("entered", {"game": number, "home": home_points, "away": away_points}))
+
+
+def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+               number: int) -> None:
+    """The secretary takes a game's result off a reopened card, to enter it again."""
+    _secretary_only(access)
+    _write_card(uow, access, fixture_id, revision,
+                lambda card, _row: card.cleared(number), ("cleared", {"game": number}))
+
+
+def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+    _secretary_only(access)
+    _write_card(uow, access, fixture_id, revision, lambda card, _row: card.reopened(),
+                ("reopened", {}))
+
+
+def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+    """A captain signs the card from their own link, once every game is over."""
+    def change(card: Card, row) -> Card:
+        side = (HOME if access.team_id == row["home"] else
+                AWAY if access.team_id == row["away"] else None)
+        if access.role != CAPTAIN or side is None:
+            raise NotAllowed.worded(N_("Only the captains of this fixture confirm its card, "
+                                       "each from their own link."), "not_a_captain")
+        return card.with_confirmation(side, outcomes(uow, card))
+
+    _write_card(uow, access, fixture_id, revision, change)
+
+
+def outcomes(uow: UnitOfWork | None, card: Card, summaries: dict | None = None) -> list:
+    """How each game of the card stands, read off its match where it is scored at a table."""
+    if summaries is None:
+        summaries = store.summaries(uow.conn, [g.match_id for g in card.games if g.match_id])
+    found = []
+    for game in card.games:
+        summary = summaries.get(game.match_id) if game.match_id else None
+        found.append(outcome(game, summary["scores"], summary["winner"]) if summary
+                     else outcome(game))
+    return found

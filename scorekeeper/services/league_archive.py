@@ -1,0 +1,80 @@
+"""A league's season out and back in: standings and results as CSV, the season as one
+JSON archive, and restoring an archive as a new league with new links."""
+
+import csv
+import io
+import json
+
+from .. import league_store as db
+from .. import store
+from ..db import transaction
+from ..league import read_archive, write_archive
+from ..league.errors import N_
+from .league import SECRETARY, Access
+from .league_read import season
+from .unit_of_work import UnitOfWork
+
+STANDINGS_HEADINGS = (N_("Position"), N_("Team"), N_("P"), N_("W"), N_("D"), N_("L"),
+                      N_("Games for"), N_("Games against"), N_("Difference"), N_("Points"))
+RESULTS_HEADINGS = (N_("Date"), N_("Home"), N_("Away"), N_("Home games"), N_("Away games"),
+                    N_("Confirmed"))
+BOM = "\ufeff"
+"""A spreadsheet reads a CSV file as UTF-8 only when it starts with this mark."""
+
+
+def _csv(headings, rows, say) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    writer.writerow([say(heading) for heading in headings])
+    writer.writerows(rows)
+    return BOM + out.getvalue()
+
+
+def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
+    rows = season(uow, access).standings()
+    return _csv(STANDINGS_HEADINGS,
+                [[row.position, row.team, row.played, row.won, row.drawn, row.lost,
+                  row.games_for, row.games_against, row.difference, row.points]
+                 for row in rows], say)
+
+
+def results_csv(uow: UnitOfWork, access: Access, say) -> str:
+    lines = []
+    for fixture in season(uow, access).fixtures:
+        over = [o for o in fixture.outcomes() if o.over]
+        home = sum(o.winner == "home" for o in over)
+        lines.append([fixture.date, fixture.home, fixture.away, home, len(over) - home,
+                      say(N_("yes")) if fixture.card.counts else say(N_("no"))])
+    return _csv(RESULTS_HEADINGS, lines, say)
+
+
+def archive(uow: UnitOfWork, access: Access) -> dict:
+    return write_archive(season(uow, access))
+
+
+def restore(uow: UnitOfWork, text: str | bytes) -> Access:
+    """A new league holding an archive's season; refused whole if any part disagrees."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        doc = None
+    found = read_archive(doc)
+    with transaction(uow.conn):
+        row = db.insert_league(uow.conn, found.setup.as_dict())
+        ids = {name: db.insert_team(uow.conn, row["id"], name, players)
+               for name, players in found.teams.items()}
+        for fixture in found.fixtures:
+            _restore_fixture(uow, row["id"], ids, fixture)
+    return Access(row["id"], row["secretary_key"], SECRETARY, None, found.setup,
+                  row["public_key"])
+
+
+def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:
+    card = fixture.card
+    for number, match in fixture.matches.items():
+        card = card.relinked(number, store.insert(uow.conn, match).id)
+    fixture_id = db.insert_fixture(uow.conn, league_id, ids[fixture.home], ids[fixture.away],
+                                   fixture.date, card.as_dict())
+    for correction in fixture.corrections:
+        db.insert_correction_at(uow.conn, fixture_id, correction["at"], correction["kind"],
+                                correction["facts"])

@@ -1,0 +1,139 @@
+"""What the league's pages show: the league at a glance, and one fixture's card.
+
+Read models only: plain dicts built from the stored cards and the matches their
+games link to. The public link never receives a scoring key.
+"""
+
+import json
+from datetime import date
+
+from .. import league_store as db
+from .. import store
+from ..league import (
+    PLAYING,
+    SCORED,
+    Card,
+    Season,
+    SeasonFixture,
+    card_result,
+    players_table,
+    standings,
+)
+from .league import Access, outcomes
+from .unit_of_work import UnitOfWork
+
+
+def _league_state(uow: UnitOfWork, access: Access) -> dict:
+    """Teams, fixtures with their cards, and the summary of every match a card links."""
+    teams = {row["id"]: row for row in db.teams(uow.conn, access.league_id)}
+    fixtures = db.fixtures(uow.conn, access.league_id)
+    cards = {row["id"]: Card.from_dict(json.loads(row["card"])) for row in fixtures}
+    ids = [game.match_id for card in cards.values() for game in card.games if game.match_id]
+    return {"teams": teams, "fixtures": fixtures, "cards": cards,
+            "summaries": store.summaries(uow.conn, ids)}
+
+
+def results(state: dict) -> list:
+    """The confirmed cards, in the standings' terms."""
+    found = []
+    for row in state["fixtures"]:
+        card = state["cards"][row["id"]]
+        if card.counts:
+            found.append(card_result(state["teams"][row["home"]]["name"],
+                                     state["teams"][row["away"]]["name"], card,
+                                     outcomes(None, card, state["summaries"])))
+    return found
+
+
+def _fixture_line(access: Access, state: dict, row, today: date) -> dict:
+    card = state["cards"][row["id"]]
+    found = outcomes(None, card, state["summaries"])
+    home_games = sum(o.winner == "home" for o in found)
+    away_games = sum(o.winner == "away" for o in found)
+    return {"id": row["id"], "day": row["day"], "revision": row["revision"],
+            "home": state["teams"][row["home"]]["name"],
+            "away": state["teams"][row["away"]]["name"],
+            "home_games": home_games, "away_games": away_games,
+            "counts": card.counts, "confirmed": sorted(card.confirmed),
+            "started": any(o.state != "waiting" for o in found),
+            "live": any(o.state == PLAYING for o in found),
+            "tonight": row["day"] == today.isoformat(),
+            "editable": access.may_edit(row["home"], row["away"]),
+            "games": _games(access, card, found, state["summaries"], row)}
+
+
+def _games(access: Access, card: Card, found: list, summaries: dict, row) -> list[dict]:
+    editable = access.may_edit(row["home"], row["away"])
+    games = []
+    for game, outcome in zip(card.games, found, strict=True):
+        summary = summaries.get(game.match_id, {}) if game.match_id else {}
+        games.append({"number": game.number, "kind": game.kind, "home": game.home,
+                      "away": game.away, "state": outcome.state, "winner": outcome.winner,
+                      "home_points": outcome.home_points, "away_points": outcome.away_points,
+                      "match_id": game.match_id, "view_key": summary.get("view_key"),
+                      "score_key": summary.get("score_key") if editable else None})
+    return games
+
+
+def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
+    """The league page: standings, the players' table, fixtures and results, tonight."""
+    state = _league_state(uow, access)
+    counted = results(state)
+    names = [team["name"] for team in state["teams"].values()]
+    lines = [_fixture_line(access, state, row, today) for row in state["fixtures"]]
+    teams = [{"id": team["id"], "name": team["name"], "players": json.loads(team["players"]),
+              "captain_key": team["captain_key"] if access.secretary else None,
+              "mine": team["id"] == access.team_id}
+             for team in state["teams"].values()]
+    return {"setup": access.setup, "access": access, "teams": teams, "fixtures": lines,
+            "standings": standings(names, counted, access.setup.points),
+            "players": players_table(counted),
+            "tonight": [line for line in lines if line["tonight"] or line["live"]]}
+
+
+def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> dict | None:
+    """One fixture's card with every game's state, both rosters, and its corrections."""
+    row = db.fixture(uow.conn, access.league_id, fixture_id)
+    if row is None:
+        return None
+    state = _league_state(uow, access)
+    line = _fixture_line(access, state, row, today)
+    side = None
+    if access.role == "captain":
+        side = "home" if access.team_id == row["home"] else \
+            "away" if access.team_id == row["away"] else None
+    line.update(
+        rosters={"home": json.loads(state["teams"][row["home"]]["players"]),
+                 "away": json.loads(state["teams"][row["away"]]["players"])},
+        side=side, over=all(game["state"] in (SCORED, "entered") for game in line["games"]),
+        corrections=[{"at": c["at"], "kind": c["kind"], **json.loads(c["facts"])}
+                     for c in db.corrections(uow.conn, access.league_id)
+                     if c["fixture_id"] == row["id"]])
+    return line
+
+
+def season(uow: UnitOfWork, access: Access) -> Season:
+    """The whole season as values, every scored game's match rebuilt from its log."""
+    state = _league_state(uow, access)
+    teams = {team["name"]: json.loads(team["players"]) for team in state["teams"].values()}
+    ids = [game.match_id for card in state["cards"].values() for game in card.games
+           if game.match_id]
+    matches = store.matches_by_id(uow.conn, ids, uow.cache)
+    corrections: dict[int, list] = {}
+    for c in db.corrections(uow.conn, access.league_id):
+        corrections.setdefault(c["fixture_id"], []).append(
+            {"at": c["at"], "kind": c["kind"], "facts": json.loads(c["facts"])})
+    fixtures = []
+    for row in state["fixtures"]:
+        card = state["cards"][row["id"]]
+        fixtures.append(SeasonFixture(
+            state["teams"][row["home"]]["name"], state["teams"][row["away"]]["name"],
+            row["day"], card, {game.number: matches[game.match_id] for game in card.games
+                               if game.match_id},
+            corrections.get(row["id"], [])))
+    return Season(access.setup, teams, fixtures)
+
+
+def team_rows(uow: UnitOfWork, league_id: str) -> list:
+    """The league's teams (id, name), for the choices of the fixture form."""
+    return db.teams(uow.conn, league_id)

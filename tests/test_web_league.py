@@ -1,0 +1,363 @@
+"""A league through the web, as the secretary, the captains and the public use it: the
+forms, the links' rights, a match night on the cards, refusals that change nothing, two
+captains at once, and the public page that never shows a scoring link."""
+
+import re
+import sqlite3
+from html import unescape
+
+import pytest
+from conftest import HTMX
+
+LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
+          "scheme": "two_plus_games", "target": "5", "singles_hand": "7", "pairs_hand": "5",
+          "teams": "Anchor\nBell\nCrown", "tie_break1": "game_difference",
+          "tie_break2": "games_won", "tie_break3": "head_to_head"}
+ROSTERS = {"Anchor": ["Ann", "Amy"], "Bell": ["Bob", "Ben"], "Crown": ["Cat", "Cy"]}
+_LINK = re.compile(r"/league/[\w-]+/[\w-]+")
+
+
+class League:
+    """One league on the test client: its links, read off the pages as a person would."""
+
+    def __init__(self, client, secretary: str):
+        self.client = client
+        self.secretary = secretary
+        page = unescape(client.get(secretary).text)
+        self.captains = dict(re.findall(
+            r"<strong>([^<]+)</strong>:.*?Captain's link: <a href=\"http://localhost"
+            r"(/league/[\w-]+/[\w-]+)\"", page, re.S))
+        self.public = re.search(r'class="board-link" href="http://localhost(/league/[^"]+)"',
+                                page).group(1)
+
+    def post(self, link: str, action: str, data=None, htmx=False):
+        return self.client.post(f"{link}/{action}", data=data or {},
+                                headers=HTMX if htmx else {})
+
+    def fixture(self, home: str, away: str) -> int:
+        page = self.client.get(self.secretary).text
+        found = re.search(rf'/card/(\d+)">{home} v {away}</a>', page)
+        return int(found.group(1))
+
+    def card(self, link: str, fixture: int, htmx=False):
+        return self.client.get(f"{link}/card/{fixture}", headers=HTMX if htmx else {})
+
+    def rev(self, link: str, fixture: int) -> int:
+        return int(re.search(r'name="rev" value="(\d+)"', self.card(link, fixture).text)
+                   .group(1))
+
+    def card_post(self, link: str, fixture: int, action: str, data=None, htmx=True,
+                  rev=None):
+        fields = {"rev": self.rev(link, fixture) if rev is None else rev, **(data or {})}
+        return self.post(link, f"card/{fixture}/{action}", fields, htmx)
+
+
+@pytest.fixture
+def league(client) -> League:
+    response = client.post("/league/new", data=LEAGUE)
+    assert response.status_code == 303, response.text
+    made = League(client, response.headers["Location"])
+    for team, players in ROSTERS.items():
+        for name in players:
+            assert made.post(made.captains[team], f"teams/{_team_id(made, team)}/players",
+                             {"name": name}).status_code == 303
+    assert made.post(made.secretary, "fixtures/make",
+                     {"first": "2026-11-30", "every": "7"}).status_code == 303
+    return made
+
+
+def _team_id(league: League, team: str) -> int:
+    page = league.client.get(league.secretary).text
+    return int(re.search(rf'for="player-(\d+)">New player for {team}<', page).group(1))
+
+
+@pytest.fixture
+def rows(app):
+    def read(sql: str, *args) -> list:
+        conn = sqlite3.connect(app.config["DATABASE"])
+        try:
+            return conn.execute(sql, args).fetchall()
+        finally:
+            conn.close()
+    return read
+
+
+def test_a_secretary_starts_a_league_from_the_home_page(client, rows):
+    home = client.get("/").text
+    assert 'href="/league/new"' in home and "Start a league" in home
+    response = client.post("/league/new", data=LEAGUE)
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).text
+    assert "Fives League" in page and "Secretary's page" in unescape(page)
+    assert [name for (name,) in rows("SELECT name FROM teams ORDER BY id")] == [
+        "Anchor", "Bell", "Crown"]
+    assert "Fives League" in client.get("/").text  # this browser keeps its link
+
+
+@pytest.mark.parametrize("changes, says", [
+    ({"scheme": "custom", "per_game": "1", "win": "-2", "draw": "0"}, "cannot be negative"),
+    ({"scheme": "custom", "per_game": "0", "win": "0", "draw": "0"}, "Nobody could ever score"),
+    ({"scheme": "custom", "per_game": "0", "win": "1", "draw": "3"}, "cannot be worth more"),
+    ({"games": "SSXP"}, "not X"),
+    ({"teams": "Anchor\nanchor"}, "already a team called anchor"),
+    ({"tie_break2": "game_difference"}, "only once"),
+    ({"name": ""}, "needs a name"),
+])
+def test_a_league_that_makes_no_sense_is_refused_and_nothing_is_stored(client, rows,
+                                                                       changes, says):
+    response = client.post("/league/new", data={**LEAGUE, **changes})
+    assert response.status_code == 422
+    assert says in unescape(response.text)
+    assert rows("SELECT count(*) FROM leagues") == [(0,)]
+
+
+def test_the_fixtures_are_a_double_round_robin_listed_by_date(league):
+    page = league.client.get(league.public).text
+    found = re.findall(r'class="day">([\d-]+)</span>\s*<a href="[^"]+">(\w+) v (\w+)</a>', page)
+    assert len(found) == 6
+    assert sorted((home, away) for _, home, away in found) == sorted(
+        (h, a) for h in ROSTERS for a in ROSTERS if h != a)
+    assert [day for day, _, _ in found] == sorted(day for day, _, _ in found)
+
+
+def test_a_fixture_of_a_team_against_itself_is_refused(league, rows):
+    anchor = _team_id(league, "Anchor")
+    response = league.post(league.secretary, "fixtures",
+                           {"home": anchor, "away": anchor, "day": "2027-02-01"})
+    assert response.status_code == 422
+    assert "A team cannot play itself" in response.text
+    assert rows("SELECT count(*) FROM fixtures") == [(6,)]
+
+
+def test_a_captain_adds_players_only_to_their_own_team(league, rows):
+    bell = _team_id(league, "Bell")
+    response = league.post(league.captains["Anchor"], f"teams/{bell}/players", {"name": "Zed"})
+    assert response.status_code == 403
+    assert "only that team's roster" in unescape(response.text)
+    assert league.post(league.public, f"teams/{bell}/players",
+                       {"name": "Zed"}).status_code == 403
+    response = league.post(league.captains["Bell"], f"teams/{bell}/players", {"name": "Ann"})
+    assert response.status_code == 422 and "Ann already plays for Anchor" in response.text
+    assert "Zed" not in str(rows("SELECT players FROM teams"))
+
+
+def line_up(league: League, fixture: int, link: str):
+    for number, home, away in ((1, ["Ann"], ["Bob"]), (2, ["Amy"], ["Ben"]),
+                               (3, ["Ann", "Amy"], ["Bob", "Ben"])):
+        data = {f"home{n}": name for n, name in enumerate(home, 1)}
+        data.update({f"away{n}": name for n, name in enumerate(away, 1)})
+        response = league.card_post(link, fixture, f"game/{number}/players", data)
+        assert response.status_code == 200, response.text
+
+
+def score_to_the_end(client, card_html: str) -> str:
+    """Open the game's scoring link from the card and win it with the lead (target 5)."""
+    table = re.search(r'href="(/match/[\w-]+/[\w-]+)">Score game', card_html).group(1)
+    pos = lambda html: re.search(r'name="pos" value="(\d+)"', html).group(1)  # noqa: E731
+    page = client.get(table).text
+    page = client.post(f"{table}/start", data={"seat": 0, "pos": pos(page)},
+                       headers=HTMX).text
+    response = client.post(f"{table}/lay", data={"move": "2-3", "pos": pos(page)},
+                           headers=HTMX)
+    assert response.status_code == 200 and "won the match" in response.text
+    return table
+
+
+def test_a_match_night_from_line_up_to_standings(league, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    home, away = league.captains["Anchor"], league.captains["Bell"]
+    line_up(league, fixture, home)
+    response = league.card_post(home, fixture, "game/1/start")
+    assert response.status_code == 200 and "<html" not in response.text
+    assert "being scored at a table" in response.text
+    score_to_the_end(league.client, response.text)
+    card = league.card(away, fixture).text
+    assert "<strong>5–0</strong> won by Anchor · scored" in card  # nobody typed it
+    assert re.search(r"Anchor</span> <strong>1–0</strong>", card)
+    response = league.card_post(away, fixture, "game/2/enter", {"home": "3", "away": "5"})
+    assert "<strong>3–5</strong> won by Bell · entered from paper" in response.text
+    league.card_post(home, fixture, "game/3/start")
+    score_to_the_end(league.client, league.card(home, fixture).text)
+    assert rows("SELECT count(*) FROM matches") == [(2,)]
+    assert "Bell" in league.client.get(league.public).text
+    for link in (home, away):
+        response = league.card_post(link, fixture, "confirm")
+        assert response.status_code == 200, response.text
+    assert "Confirmed by both captains" in response.text
+    standings = league.client.get(league.public).text
+    anchor = re.search(r'<th scope="row" class="name">Anchor</th>(.*?)</tr>', standings, re.S)
+    cells = re.findall(r"<td>(?:<strong>)?([-+\d]+)", anchor.group(1))
+    assert cells == ["1", "1", "0", "0", "2", "1", "+1", "4"]  # P W D L F A +/- Pts
+    assert "Bob" in standings and "Amy" in standings  # the players' table
+
+
+def test_games_in_progress_do_not_count_until_both_captains_confirm(league):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    for number in (1, 2, 3):
+        league.card_post(league.captains["Anchor"], fixture, f"game/{number}/enter",
+                         {"home": "5", "away": "0"})
+    league.card_post(league.captains["Anchor"], fixture, "confirm")
+    page = league.client.get(league.public).text
+    assert "3–0 · not yet confirmed" in page
+    assert re.search(r'class="name">Anchor</th>\s*<td>0</td>', page)
+
+
+@pytest.mark.parametrize("action, data, says", [
+    ("game/2/players", {"home1": "Ann", "away1": "Ann"}, "Ann is not on the team"),
+    ("game/2/players", {"home1": "Bob", "away1": "Ann"}, "Bob is not on the team"),
+    ("game/1/players", {"home1": "Amy", "away1": "Bob"}, "Game 1 has begun"),
+    ("game/3/players", {"home1": "Ann", "home2": "Ann", "away1": "Bob", "away2": "Ben"},
+     "Ann cannot play twice in one game"),
+    ("game/2/players", {"home1": "Ann", "away1": "Ben"}, "Ann already plays singles game 1"),
+    ("game/1/start", {}, "already being scored"),
+    ("game/1/enter", {"home": "5", "away": "1"}, "already being scored"),
+    ("game/2/enter", {"home": "5", "away": "5"}, "A finished game has one side"),
+    ("game/9/start", {}, "This card has no game 9"),
+    ("confirm", {}, "Game 1 is not over yet"),
+])
+def test_a_refused_change_to_a_card_says_why_and_changes_nothing(league, rows, action,
+                                                                 data, says):
+    fixture = league.fixture("Anchor", "Bell")
+    home = league.captains["Anchor"]
+    league.card_post(home, fixture, "game/1/players", {"home1": "Ann", "away1": "Bob"})
+    league.card_post(home, fixture, "game/2/players", {"home1": "Amy", "away1": "Ben"})
+    league.card_post(home, fixture, "game/1/start")
+    before = rows("SELECT card, revision FROM fixtures WHERE id = ?", fixture)
+    response = league.card_post(home, fixture, action, data)
+    assert response.status_code == 422
+    assert says in unescape(response.text)
+    assert rows("SELECT card, revision FROM fixtures WHERE id = ?", fixture) == before
+    assert rows("SELECT count(*) FROM matches") == [(1,)]
+
+
+@pytest.mark.parametrize("who", ["Crown", "public", "secretary"])
+def test_only_the_fixtures_captains_confirm_its_card(league, rows, who):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    for number in (1, 2, 3):
+        league.card_post(league.captains["Bell"], fixture, f"game/{number}/enter",
+                         {"home": "1", "away": "5"})
+    link = {"public": league.public, "secretary": league.secretary}.get(
+        who, league.captains.get(who))
+    before = rows("SELECT card FROM fixtures WHERE id = ?", fixture)
+    response = league.card_post(link, fixture, "confirm", rev=3 + 3)
+    assert response.status_code == 403
+    assert "this fixture" in response.text
+    assert rows("SELECT card FROM fixtures WHERE id = ?", fixture) == before
+
+
+def test_two_captains_editing_one_card_one_wins_the_other_sees_it_now(league, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    seen = league.rev(league.captains["Anchor"], fixture)
+    first = league.card_post(league.captains["Anchor"], fixture, "game/1/players",
+                             {"home1": "Ann", "away1": "Bob"}, rev=seen)
+    second = league.card_post(league.captains["Bell"], fixture, "game/1/players",
+                              {"home1": "Amy", "away1": "Ben"}, rev=seen)
+    assert first.status_code == 200 and second.status_code == 409
+    assert "Someone else changed this card first" in second.text
+    assert re.search(r"Ann\s+v\s+Bob", second.text)  # the card as it is now
+    assert '"home": ["Ann"]' in rows("SELECT card FROM fixtures WHERE id = ?", fixture)[0][0]
+
+
+def test_the_public_page_never_shows_a_scoring_link(league):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    captain_card = league.card_post(league.captains["Anchor"], fixture, "game/1/start").text
+    assert "/match/" in captain_card  # the captain may score it
+    for page in (league.client.get(league.public).text,
+                 league.card(league.public, fixture).text,
+                 league.card(league.public, fixture, htmx=True).text):
+        assert "/match/" not in page
+        assert "/board/" in page
+        assert 'name="rev"' not in page and league.secretary not in page
+        assert not any(link in page for link in league.captains.values())
+
+
+def test_the_secretary_reopens_and_corrects_a_card_and_the_correction_is_kept(league, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    for number in (1, 2, 3):
+        league.card_post(league.captains["Anchor"], fixture, f"game/{number}/enter",
+                         {"home": "5", "away": "2"})
+    for team in ("Anchor", "Bell"):
+        league.card_post(league.captains[team], fixture, "confirm")
+    refused = league.card_post(league.secretary, fixture, "game/2/clear")
+    assert refused.status_code == 422 and "only the secretary can reopen" in refused.text
+    assert league.card_post(league.secretary, fixture, "reopen").status_code == 200
+    league.card_post(league.secretary, fixture, "game/2/clear")
+    card = league.card_post(league.secretary, fixture, "game/2/enter",
+                            {"home": "1", "away": "5"}).text
+    assert "Card reopened by the secretary" in card
+    assert "Game 2: result taken off the card" in card
+    assert "Game 2: paper score 1–5 entered" in card
+    assert [kind for (kind,) in rows("SELECT kind FROM corrections ORDER BY rowid")] == [
+        "reopened", "cleared", "entered"]
+    assert "Confirmed by both" not in card
+
+
+def test_standings_and_results_open_in_a_spreadsheet_as_they_are(client):
+    response = client.post("/league/new", data={**LEAGUE, "teams": 'The "Anchor", Dock\nBell'})
+    secretary = response.headers["Location"]
+    client.post(f"{secretary}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
+    csv = client.get(f"{secretary}/standings.csv")
+    assert csv.mimetype == "text/csv" and "attachment" in csv.headers["Content-Disposition"]
+    text = csv.data.decode("utf-8")
+    assert text.startswith("\ufeffPosition,Team,P,W,D,L,Games for,Games against,"
+                           "Difference,Points\r\n")
+    assert '"The ""Anchor"", Dock",0,0,0,0,0,0,0,0\r\n' in text
+    results = client.get(f"{secretary}/results.csv").data.decode("utf-8")
+    assert results.startswith("\ufeffDate,Home,Away,Home games,Away games,Confirmed\r\n")
+    assert results.count("\r\n") == 3
+
+
+def test_a_season_exported_and_imported_into_an_empty_instance_has_the_same_standings(
+        league, app_factory, tmp_path):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    score_to_the_end(league.client, league.card(league.captains["Anchor"], fixture).text)
+    for number in (2, 3):
+        league.card_post(league.captains["Bell"], fixture, f"game/{number}/enter",
+                         {"home": "0", "away": "5"})
+    for team in ("Anchor", "Bell"):
+        league.card_post(league.captains[team], fixture, "confirm")
+    assert league.client.get(f"{league.public}/season.json").status_code == 404
+    archive = league.client.get(f"{league.secretary}/season.json")
+    exported = league.client.get(f"{league.secretary}/standings.csv").data
+    (tmp_path / "season.json").write_bytes(archive.data)
+
+    other = app_factory("other.sqlite")
+    result = other.test_cli_runner().invoke(args=["league-import",
+                                                  str(tmp_path / "season.json")])
+    assert result.exit_code == 0, result.output
+    secretary = re.search(r"Secretary's link: (\S+)", result.output).group(1)
+    restored = League(other.test_client(), secretary)
+    assert restored.client.get(f"{secretary}/standings.csv").data == exported
+    card = restored.card(secretary, restored.fixture("Anchor", "Bell")).text
+    assert "<strong>5–0</strong> won by Anchor · scored" in card
+
+
+@pytest.mark.parametrize("content, says", [
+    (b"not json", "not a league season archive"),
+    (b'{"format": "allfives-league/1", "league": {}}', "damaged"),
+])
+def test_league_import_refuses_a_file_that_is_not_an_archive(runner, rows, tmp_path,
+                                                             content, says):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    result = runner.invoke(args=["league-import", str(path)])
+    assert result.exit_code == 1 and says in result.output
+    assert rows("SELECT count(*) FROM leagues") == [(0,)]
+
+
+def test_a_wrong_key_finds_nothing(league):
+    league_id = league.secretary.split("/")[2]
+    assert league.client.get(f"/league/{league_id}/not-the-key").status_code == 404
+    assert league.client.get(f"{league.public}/card/999").status_code == 404
+
+
+def test_the_public_page_has_a_qr_code_of_itself(league):
+    response = league.client.get(f"{league.secretary}/qr.svg")
+    assert response.mimetype == "image/svg+xml" and response.data.startswith(b"<svg")
+    assert league.client.get(f"{league.public}/qr.svg").data == response.data
