@@ -48,7 +48,7 @@ class Layout(NamedTuple):
 
 def empty(branching: str) -> Layout:
     """The layout before the lead."""
-    return Layout((), branching, branching != "none")
+    return _EMPTY[branching]
 
 
 def count_of(sides: tuple[Side, ...]) -> int:
@@ -76,10 +76,10 @@ def lead(layout: Layout, tile: Tile) -> Layout:
     a, b = tile
     key = (a, b) if a <= b else (b, a)
     if a != b:  # a side's tile leaves its other half open: b's side shows a
-        return Layout((_SIDE[key, b, False], _SIDE[key, a, False]), layout.branching,
-                      layout.spins)
+        return _tuple(Layout, ((_SIDE[key, b, False], _SIDE[key, a, False]), layout.branching,
+                               layout.spins))
     side = _SIDE[key, a, layout.spins]
-    return Layout((side, side), layout.branching, layout.branching == "every")
+    return _tuple(Layout, ((side, side), layout.branching, layout.branching == "every"))
 
 
 def lay(layout: Layout, tile: Tile, index: int) -> Layout:
@@ -112,6 +112,7 @@ _SIDE = {(tile, value, spinner): _new_side(tile, value, spinner)
          for tile in ALL_TILES for value in range(7) for spinner in (False, True)}
 """Every side a tile can leave, made once: sides are values shared by every hand."""
 _TEXT = {tile: tile_text(tile) for tile in ALL_TILES}
+_EMPTY = {branching: Layout((), branching, branching != "none") for branching in BRANCHING}
 LINE_SIDE = {(tile, value): _SIDE[tile, value, False] for tile in ALL_TILES for value in tile}
 """The side a tile leaves on a line with no spinners: what `play.lay`'s hot path reads."""
 

@@ -59,28 +59,27 @@ def lay(match, event: Lay) -> Lay:
     layout = hand.layout
     if hand.moves:
         end = event.end
-        sides = layout[0]
+        count = -1
         # The hot path: a line (no spinners) and the end a record or a button names, laid
         # through the layout's own table of sides; `moves.place` is the rule it follows.
         if (end == "L" or end == "R") and layout[1] == NO_SPINNER:
-            left, right = sides
-            value = (left if end == "L" else right).value
-            if value == key[0] or value == key[1]:
-                if end == "L":
+            left, right = layout[0]
+            if end == "L":
+                value = left.value
+                if value == key[0] or value == key[1]:
                     left = LINE_SIDE[key, value]
-                else:
-                    right = LINE_SIDE[key, value]
-                layout = _tuple(Layout, ((left, right), NO_SPINNER, False))
-                count = left.points + right.points
+                    count = left.points + right.points
             else:
-                layout = None
-        else:
-            layout = None
-        if layout is None:  # a tree, or an end to choose or refuse: the general rule
-            layout = hand.layout
+                value = right.value
+                if value == key[0] or value == key[1]:
+                    right = LINE_SIDE[key, value]
+                    count = left.points + right.points
+        if count < 0:  # a tree, or an end to choose or refuse: the general rule
             index = moves.choose_side(layout, key, end, table.players[seat], tile, hand.laid)
             end = end_name(layout, index)
             layout, count = place(layout, key, index)
+        else:
+            layout = _tuple(Layout, ((left, right), NO_SPINNER, False))
         if event.end != end:
             event = Lay(key, end)
         elif tile.__class__ is not tuple:
