@@ -158,7 +158,8 @@ def test_a_spinner_record_reads_back_to_the_same_match_with_its_rule_set():
 
 @pytest.mark.parametrize(("rules", "moves", "message"), [
     ("all-fives-spinner", ["6-3", "3-1", "6-1"],
-     "hand 1, move 3 (Ann 6-1): 6-1 fits 3-6 or 1-3: say which, like 6-1@3-6"),
+     "hand 1, move 3 (Ann 6-1): 6-1 fits more than one laid tile (3-6, 1-3): say which, "
+     "like 6-1@3-6"),
     ("ola-5", ["6-3", "3-5@R"], "hand 1, move 2 (Bob 3-5@R): 3-5@R names a left or right "
                                 "end, but this game has spinners: name the laid tile, like "
                                 "3-5@3-6"),

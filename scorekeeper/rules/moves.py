@@ -120,9 +120,10 @@ def _refuse_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, 
                                  player=player, tile=name, ends=open_ends_text(layout))
     if asked is None:
         raise IllegalMove.worded(
-            N_("%(tile)s fits %(where)s: say which, like %(tile)s@%(example)s"),
-            "which_end", player=player, tile=name, example=_example(layout, tile),
-            where=_or(tile_text(layout.sides[index].tile) for index in fits))
+            N_("%(tile)s fits more than one laid tile (%(where)s): say which, like "
+               "%(tile)s@%(example)s"), "which_end", player=player, tile=name,
+            example=_example(layout, tile),
+            where=", ".join(tile_text(layout.sides[index].tile) for index in fits))
     target = normal(parse_tile(asked))
     touching = [index for index, side in enumerate(layout.sides) if side.tile == target]
     end = tile_text(target)
@@ -139,8 +140,8 @@ def _refuse_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, 
 
 
 def open_ends_text(layout: Layout) -> str:
-    """The open ends as a referee reads them: `3 on 5-3, 5 on 5-5`."""
-    return ", ".join(f"{side.value} on {tile_text(side.tile)}" for side in layout.sides)
+    """The open ends, each with the laid tile it is on, in any language: `3 (3-5), 5 (5-5)`."""
+    return ", ".join(f"{side.value} ({tile_text(side.tile)})" for side in layout.sides)
 
 
 def _example(layout: Layout, tile: Tile) -> str:
@@ -149,11 +150,6 @@ def _example(layout: Layout, tile: Tile) -> str:
     if not layout.sides:
         return tile_text(normal(tile))
     return tile_text(layout.sides[fits[0] if fits else 0].tile)
-
-
-def _or(names) -> str:
-    names = list(names)
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 def placements(layout: Layout, laid) -> list[Placement]:
