@@ -133,14 +133,16 @@ def test_a_tile_needs_no_end_when_every_side_it_fits_is_on_one_tile():
 
 def test_an_omitted_end_is_refused_when_the_tile_fits_two_laid_tiles():
     match = spinner_match(ALL_FIVES_SPINNER, "6-3", "3-1")
-    with pytest.raises(IllegalMove, match=r"6-1 fits more than one laid tile \(3-6, 1-3\): say which, like 6-1@3-6"):
+    with pytest.raises(IllegalMove, match=r"6-1 fits more than one laid tile \(3-6, 1-3\): "
+                                          r"say which, like 6-1@3-6"):
         play(match, "6-1")
     assert len(match.log) == 3  # nothing changed
 
 
 def test_an_omitted_end_is_refused_even_when_both_tiles_give_the_same_result():
     match = spinner_match(ALL_FIVES_SPINNER, "3-5", "5-6", "6-3@5-6")  # two open 3s
-    with pytest.raises(IllegalMove, match=r"3-0 fits more than one laid tile \(3-5, 3-6\): say which"):
+    with pytest.raises(IllegalMove,
+                       match=r"3-0 fits more than one laid tile \(3-5, 3-6\): say which"):
         play(match, "3-0")
     play(match, "3-0@6-3")  # a named tile may be written either way round
     assert match.log[-1].end == "3-6"
