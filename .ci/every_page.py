@@ -1,8 +1,9 @@
 """Serve every page from the installed package (run by .ci/wheel with the fresh venv's Python).
 
-Every GET route of the app is requested, as a page and as an htmx fragment, on a
-match made through the forms; every page template must have been rendered, so a
-page missing from the wheel fails here rather than on the first night out.
+Every GET route of the app is requested, as a page and as an htmx fragment (a
+redirect followed to its page), on a match and a league made through the forms;
+every page template must have been rendered, so a page missing from the wheel
+fails here rather than on the first night out.
 """
 
 import os
@@ -15,6 +16,12 @@ from flask import template_rendered
 import scorekeeper
 
 HTMX = {"HX-Request": "true"}
+KEYS = {"board": "view_key", "league": "league_key"}
+"""Which key a blueprint's `<key>` is; the table's scoring key otherwise."""
+LEAGUE = {"name": "CI League", "season": "2026", "games": "SSP", "scheme": "two_plus_games",
+          "target": "5", "singles_hand": "7", "pairs_hand": "5", "teams": "Anchor\nBell",
+          "tie_break1": "game_difference", "tie_break2": "games_won",
+          "tie_break3": "head_to_head"}
 
 
 def main() -> int:
@@ -31,19 +38,19 @@ def main() -> int:
 
     template_rendered.connect(seen, app)
     client = app.test_client()
-    values = _match(client)
+    values = {**_match(client), **_league(client)}
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.endpoint == "static":
             continue
-        known = dict(values, key=values["view_key" if rule.endpoint.startswith("board.")
-                                       else "score_key"])
+        area = rule.endpoint.split(".")[0]
+        known = dict(values, key=values[KEYS.get(area, "score_key")])
         missing = rule.arguments - known.keys()
         if missing:
             print(f"skipped {rule.rule}: no value for {', '.join(sorted(missing))}")
             continue
         path = rule.build(known, append_unknown=False)[1]
         for headers in ({}, HTMX):
-            answer = client.get(path, headers=headers)
+            answer = client.get(path, headers=headers, follow_redirects=True)
             if answer.status_code != 200:
                 sys.exit(f"GET {path} {headers}: {answer.status_code}")
     answer = client.get("/static/app.css")
@@ -77,6 +84,20 @@ def _match(client) -> dict:
         sys.exit(f"POST start answered {started.status_code}")
     view_key = re.search(r'/board/[^/]+/([^/"]+)', page).group(1)
     return {"match_id": match_id, "score_key": score_key, "view_key": view_key}
+
+
+def _league(client) -> dict:
+    """A league of two teams with its fixtures made: its secretary's key and a card."""
+    made = client.post("/league/new", data=LEAGUE)
+    if made.status_code != 303:
+        sys.exit(f"POST /league/new answered {made.status_code}")
+    link = made.headers["Location"]
+    league_id, key = link.rstrip("/").split("/")[-2:]
+    fixtures = client.post(f"{link}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
+    if fixtures.status_code != 303:
+        sys.exit(f"POST fixtures/make answered {fixtures.status_code}")
+    fixture = re.search(r'/card/(\d+)"', client.get(link).text).group(1)
+    return {"league_id": league_id, "league_key": key, "fixture_id": fixture}
 
 
 if __name__ == "__main__":

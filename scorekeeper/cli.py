@@ -4,7 +4,7 @@ import argparse
 import json
 import sys
 
-from .replay import summary, text_lines
+from .replay import catalogue, summary, text_lines
 from .rules import RuleError
 from .rules.record import UnreadableRecord
 from .services import records
@@ -54,16 +54,17 @@ def serve_app(host: str, port: int, threads: int) -> int:
 def replay_files(files: list[str], as_json: bool) -> int:
     """Replay each file; the exit status is the worst of them (0 ok, 1 illegal, 2 unreadable)."""
     status = 0
+    words = catalogue()
     for name in files:
         prefix = f"{name}: " if len(files) > 1 else ""
         try:
             replayed = records.replay(_read(name))
         except UnreadableRecord as error:
-            print(f"{prefix}{error}", file=sys.stderr)
+            print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, UNREADABLE)
             continue
         except RuleError as error:
-            print(f"{prefix}{error}", file=sys.stderr)
+            print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, ILLEGAL)
             continue
         if as_json:
@@ -71,8 +72,14 @@ def replay_files(files: list[str], as_json: bool) -> int:
         else:
             if len(files) > 1:
                 print(f"== {name}")
-            print("\n".join(text_lines(replayed.match, len(replayed.hands))))
+            print("\n".join(text_lines(replayed.match, len(replayed.hands), words)))
     return status
+
+
+def _worded(error: Exception, words) -> str:
+    """The refusal in the reader's language where the engine gave a catalogue template."""
+    template = getattr(error, "template", None)
+    return words.gettext(template) % error.facts if template else str(error)
 
 
 def _read(name: str) -> bytes:

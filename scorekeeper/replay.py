@@ -1,5 +1,8 @@
 """What `scorekeeper replay` says about a match: a referee's text, or one JSON object."""
 
+import gettext
+import os
+
 from .rules import (
     ALL_FIVES,
     BLOCKED,
@@ -12,6 +15,22 @@ from .rules import (
     move_text,
     tile_text,
 )
+
+TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
+ENGLISH = gettext.NullTranslations()
+
+
+def catalogue(environ=os.environ) -> gettext.NullTranslations:
+    """The compiled catalogue of the language the environment names, as gettext reads it:
+    LC_ALL, else LC_MESSAGES, else LANG (and GNU's LANGUAGE list unless that is C)."""
+    chosen = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                   if environ.get(name)), "C")
+    if chosen.split(".")[0] in ("C", "POSIX"):
+        return ENGLISH
+    languages = [chosen]
+    if environ.get("LANGUAGE"):
+        languages = environ["LANGUAGE"].split(":") + languages
+    return gettext.translation("messages", TRANSLATIONS, languages, fallback=True)
 
 
 def hand_result(match: Match, index: int) -> str:
@@ -53,66 +72,98 @@ def summary(match: Match, record_hands: list | None = None) -> dict:
             "target": table.target, "winner": match.winner, "hands": hands}
 
 
-def text_lines(match: Match, hand_count: int | None = None):
-    """The match told hand by hand, in words a referee can read out at the table."""
+def text_lines(match: Match, hand_count: int | None = None,
+               words: gettext.NullTranslations = ENGLISH):
+    """The match told hand by hand, in words a referee can read out at the table.
+
+    `words` is the catalogue of the reader's language (see `catalogue`); English without.
+    """
+    say = _sayer(words)
     table = match.table
-    sides = " v ".join(table.side_name(side) for side in range(len(table.sides)))
-    dealt = "1 tile" if table.hand_size == 1 else f"{table.hand_size} tiles"
+    sides = say(" v ").join(table.side_name(side) for side in range(len(table.sides)))
+    dealt = words.ngettext("%(num)s tile", "%(num)s tiles", table.hand_size) % {
+        "num": table.hand_size}
     if table.rules is not ALL_FIVES:
-        yield table.rules.shown_name
-    exactly = "exactly " if table.rules.exact_target else ""
-    yield f"{sides}: first to {exactly}{table.target}, {dealt} each"
+        yield say(table.rules.shown_name)
+    if table.rules.exact_target:
+        yield say("%(sides)s: first to exactly %(target)s, %(dealt)s each", sides=sides,
+                  target=table.target, dealt=dealt)
+    else:
+        yield say("%(sides)s: first to %(target)s, %(dealt)s each", sides=sides,
+                  target=table.target, dealt=dealt)
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):
         hand = match.hands[index]
         yield ""
-        yield f"Hand {hand.number}: {table.players[hand.starter]} leads"
+        yield say("Hand %(number)s: %(name)s leads", number=hand.number,
+                  name=table.players[hand.starter])
         for number, played in enumerate(hand.moves):
-            yield "  " + _move_line(match, hand, number, played)
-        yield from _hand_end_lines(match, index)
+            yield "  " + _move_line(match, hand, number, played, words)
+        yield from _hand_end_lines(match, index, say)
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
-        yield "  Score: " + _score_text(match, running)
+        yield "  " + say("Score: %(scores)s", scores=_score_text(match, running))
     yield ""
+    scores = _score_text(match, match.scores)
     if match.winner is not None:
         side = match.winner
-        yield (f"{table.side_name(side)} reached {match.scores[side]} and won the match. "
-               f"Final score: {_score_text(match, match.scores)}")
+        yield say("%(side)s reached %(score)s and won the match. Final score: %(scores)s",
+                  side=table.side_name(side), score=match.scores[side], scores=scores)
     else:
-        yield f"Not finished. Score: {_score_text(match, match.scores)}"
+        yield say("Not finished. Score: %(scores)s", scores=scores)
 
 
-def _move_line(match: Match, hand, number: int, played) -> str:
+def _sayer(words: gettext.NullTranslations):
+    """The engine's `say`: a catalogue message in the reader's language, values filled in."""
+    def say(message: str, **values) -> str:
+        worded = words.gettext(message)
+        return worded % values if values else worded
+    return say
+
+
+def _move_line(match: Match, hand, number: int, played, words) -> str:
+    say = _sayer(words)
     name = match.table.players[played.seat]
     if isinstance(played.move, Draw):
-        return f"{name} " + ("draws a tile" if played.move.count == 1
-                             else f"draws {played.move.count} tiles")
+        return words.ngettext("%(name)s draws a tile", "%(name)s draws %(num)s tiles",
+                              played.move.count) % {"name": name, "num": played.move.count}
     if not isinstance(played.move, Lay):
-        return f"{name} knocks" if match.table.rules.knocks else f"{name} passes"
-    end = played.move.end
-    where = {"L": " on the left", "R": " on the right", None: ""}.get(end, f" on {end}")
-    explanation = explain(match.move_score(hand, number), match.table)
-    return f"{name} lays {tile_text(played.move.tile)}{where}: {explanation}"
+        if match.table.rules.knocks:
+            return say("%(name)s knocks", name=name)
+        return say("%(name)s passes", name=name)
+    explanation = explain(match.move_score(hand, number), match.table, say=say)
+    tile = tile_text(played.move.tile)
+    if played.move.end == "L":
+        return say("%(name)s lays %(tile)s on the left: %(why)s", name=name, tile=tile,
+                   why=explanation)
+    if played.move.end == "R":
+        return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
+                   why=explanation)
+    if played.move.end is not None:  # with spinners: the laid tile it went on
+        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
+                   end=played.move.end, why=explanation)
+    return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
 
 
-def _hand_end_lines(match: Match, index: int):
+def _hand_end_lines(match: Match, index: int, say):
     hand = match.hands[index]
     result = hand_result(match, index)
     if result == "won":
-        yield "  The match ends here: nothing more is played or scored."
+        yield "  " + say("The match ends here: nothing more is played or scored.")
     elif result == "unfinished":
-        yield "  (the hand is not finished)"
+        yield "  " + say("(the hand is not finished)")
     elif hand.end is None:  # a rule set that counts no pips: the hand's tiles said it all
-        yield ("  Blocked: every player still holding tiles knocked. Nobody scores."
-               if result == BLOCKED else
-               f"  {match.table.side_name(hand.outcome.side)} went out.")
+        yield "  " + (say("Blocked: every player still holding tiles knocked. Nobody scores.")
+                      if result == BLOCKED else
+                      say("%(side)s went out.", side=match.table.side_name(hand.outcome.side)))
     elif result == BLOCKED:
-        yield f"  Blocked: every player passed. {explain(hand.end, match.table)}"
+        yield "  " + say("Blocked: every player passed. %(why)s",
+                         why=explain(hand.end, match.table, say=say))
     else:
-        yield f"  Domino! {explain(hand.end, match.table)}"
+        yield "  " + say("Domino! %(why)s", why=explain(hand.end, match.table, say=say))
     points = ", ".join(f"{match.table.side_name(side)} {points}"
                        for side, points in enumerate(hand.points))
-    yield f"  Hand {hand.number} points: {points}"
+    yield "  " + say("Hand %(number)s points: %(points)s", number=hand.number, points=points)
 
 
 def _score_text(match: Match, scores) -> str:

@@ -29,10 +29,22 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+const PAGES_KEPT = 20;
+
 function keep(request, response) {
   if (response.ok) {
     const copy = response.clone();
-    caches.open(CACHE).then((cache) => cache.put(request, copy));
+    caches.open(CACHE).then((cache) => cache.delete(request)
+      .then(() => cache.put(request, copy))
+      .then(() => cache.keys())
+      .then((kept) => {
+        // the newest pages only: static files and the offline page are never dropped here
+        const pages = kept.filter((each) => {
+          const path = new URL(each.url).pathname;
+          return !path.startsWith(STATIC) && path !== OFFLINE;
+        });
+        return Promise.all(pages.slice(0, -PAGES_KEPT).map((each) => cache.delete(each)));
+      }));
   }
   return response;
 }

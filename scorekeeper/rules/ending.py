@@ -80,8 +80,10 @@ def needed_remaining(match) -> tuple[list[int], list[int]]:
     """Seats whose pips must be entered now, and seats whose pips may be."""
     if match.phase != "end":
         return [], []
-    table = match.table
-    outcome = match.hands[-1].outcome
+    return _needed(match.table, match.hands[-1].outcome)
+
+
+def _needed(table, outcome: Outcome) -> tuple[list[int], list[int]]:
     seats = range(len(table.players))
     if outcome.how == BLOCKED:
         return list(seats), []
@@ -101,7 +103,7 @@ def end_score(match, event: Remaining) -> Score:
                                     "goes out or every player has passed"), "hand_not_over")
     hand = match.hands[-1]
     table = match.table
-    required, optional = needed_remaining(match)
+    required, optional = _needed(table, hand.outcome)
     pips = check_remaining(table, hand, dict(event.held), required, optional)
     rules = table.rules
     out = hand.outcome.seat if hand.outcome.how == DOMINO else None

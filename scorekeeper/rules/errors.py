@@ -14,6 +14,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular and plural pair for the catalogue (pybabel -k Np_:1,2): a refusal
+    whose words depend on a number; `worded` takes the pair and the number."""
+    return singular, plural
+
+
 class Refusal(ValueError):
     """A refusal worded for a person: an English sentence, a kind, its facts, its template."""
 
@@ -30,13 +36,14 @@ class Refusal(ValueError):
         self.facts = facts
 
     @classmethod
-    def worded(cls, template: str, kind: str, *, plural: str | None = None,
-               number: int | None = None, **facts) -> "Refusal":
+    def worded(cls, template: str | tuple[str, str], kind: str, *, number: int | None = None,
+               **facts) -> "Refusal":
         """The error with its English sentence made from a catalogue template and its facts.
 
-        With `plural` and `number`, the template is the singular and the English sentence
-        takes the form English uses for that number (the app asks ngettext instead).
+        Given a pair from `Np_` and the `number`, the English sentence takes the form English
+        uses for that number (the app asks ngettext instead).
         """
+        template, plural = template if isinstance(template, tuple) else (template, None)
         english = plural if plural is not None and number != 1 else template
         error = cls(english % facts, kind, **facts)
         error.template, error.plural, error.number = template, plural, number

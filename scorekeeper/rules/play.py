@@ -6,7 +6,7 @@ the match as it was. `lay` is the hot path of every replay and is kept flat.
 
 from . import moves
 from .ending import end_hand
-from .errors import N_, HandOver, IllegalMove, IllegalStart
+from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .events import Draw, Lay, Pass
 from .hand import Hand, Played
 from .layout import LINE_SIDE, Layout, end_name
@@ -91,16 +91,34 @@ def lay(match, event: Lay) -> Lay:
         layout, count = place(layout, tile, None)
         if event.end is not None or tile != event.tile or event.tile.__class__ is not tuple:
             event = Lay(tile, None)
-    rules = table.rules
-    if hand.held[seat] == 1 or rules.exact_target:
-        points, bonus, bust, out = score_of_lay(match, hand, seat, count)
-    else:
-        points, bonus, bust, out = rules.count_points[count], 0, False, False
+    held = hand.held
+    if held[seat] == 1 or table.rules.exact_target:  # the tile may end the hand or bust
+        return _lay_scored(match, hand, seat, event, key, layout, count)
+    points = table.rules.count_points[count]
+    hand.layout = layout
+    hand.laid.add(key)
+    held[seat] -= 1
+    hand.passes = 0
+    hand.moves.append(_tuple(Played, (seat, event, layout.sides, count, points, 0, False)))
+    if points:
+        match.award(hand, table.side_of(seat), points)
+        if match.winner is not None:
+            hand.outcome = Outcome(WON, match.winner, seat)
+            return event
+    turn = seat + 1 if seat + 1 < len(held) else 0
+    hand.turn = turn if held[turn] else next_turn(hand, turn)
+    return event
+
+
+def _lay_scored(match, hand: Hand, seat: int, event: Lay, key, layout, count) -> Lay:
+    """Lay a tile that may end the hand or pass an exact target (see `score_of_lay`)."""
+    table = match.table
+    points, bonus, bust, out = score_of_lay(match, hand, seat, count)
     hand.layout = layout
     hand.laid.add(key)
     hand.held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(_tuple(Played, (seat, event, layout.sides, count, points, bonus, bust)))
+    hand.moves.append(Played(seat, event, layout.sides, count, points, bonus, bust))
     if points:
         match.award(hand, table.side_of(seat), points)
         if match.winner is not None:
@@ -108,10 +126,8 @@ def lay(match, event: Lay) -> Lay:
             return event
     if out:
         end_hand(match, Outcome(DOMINO, table.side_of(seat), seat))
-        return event
-    held = hand.held
-    turn = seat + 1 if seat + 1 < len(held) else 0
-    hand.turn = turn if held[turn] else next_turn(hand, turn)
+    else:
+        hand.turn = next_turn(hand, (seat + 1) % len(hand.held))
     return event
 
 
@@ -196,13 +212,12 @@ def pass_turn(match, event: Pass) -> None:
                                  "lead_not_tile", player=name, move="pass")
     if hand.boneyard and match.table.rules.draws:
         raise IllegalMove.worded(
-            N_("%(player)s must draw first: %(boneyard)s tile is left in the boneyard"),
-            "must_draw", player=name, boneyard=hand.boneyard,
-            plural=N_("%(player)s must draw first: %(boneyard)s tiles are left in the "
-                      "boneyard"), number=hand.boneyard)
+            Np_("%(player)s must draw first: %(boneyard)s tile is left in the boneyard",
+                "%(player)s must draw first: %(boneyard)s tiles are left in the boneyard"),
+            "must_draw", number=hand.boneyard, player=name, boneyard=hand.boneyard)
     hand.passes += 1
     hand.moves.append(Played(seat, event, None, None, 0))
-    if hand.passes == sum(1 for held in hand.held if held):
+    if hand.passes == len(hand.held) - hand.held.count(0):  # every player holding tiles
         end_hand(match, Outcome(BLOCKED, None, None))
     else:
         hand.turn = next_turn(hand, (seat + 1) % len(hand.held))

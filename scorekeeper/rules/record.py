@@ -45,6 +45,7 @@ class IllegalRecord(RuleError):
     def __init__(self, place_template: str, cause: RuleError, **place_facts):
         place = place_template % place_facts
         super().__init__(f"{place}: {cause.message}", kind=cause.kind, **cause.facts)
+        self.template = N_("%(place)s: %(reason)s")  # worded by the app: the place, the cause
         self.place, self.place_template, self.place_facts = place, place_template, place_facts
         self.cause = cause
 

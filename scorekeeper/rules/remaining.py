@@ -1,6 +1,6 @@
 """Checking the pips or tiles entered as left in hands at the end of a hand (RULES.md §9)."""
 
-from .errors import N_, ImpossibleHand
+from .errors import N_, ImpossibleHand, Np_
 from .hand import Hand
 from .limits import HIGHEST_PIP
 from .table import Table
@@ -59,11 +59,12 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
                 N_("%(player)s must hold exactly %(low)s, not %(pips)s"), "impossible_pips",
                 player=name, pips=value, tiles=count, low=low, high=high)
         raise ImpossibleHand.worded(
-            N_("%(player)s cannot hold %(pips)s in %(tiles)s tile: a tile not laid in this "
-               "hand holds %(low)s to %(high)s pips"), "impossible_pips",
-            plural=N_("%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles "
-                      "not laid in this hand hold %(low)s to %(high)s pips"),
-            number=count, player=name, pips=value, tiles=count, low=low, high=high)
+            Np_("%(player)s cannot hold %(pips)s in %(tiles)s tile: a tile not laid in this "
+                "hand holds %(low)s to %(high)s pips",
+                "%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles not laid "
+                "in this hand hold %(low)s to %(high)s pips"),
+            "impossible_pips", number=count, player=name, pips=value, tiles=count, low=low,
+            high=high)
     return value
 
 
@@ -71,9 +72,9 @@ def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) ->
     name = names[seat]
     if len(tiles) != count:
         raise ImpossibleHand.worded(
-            N_("%(player)s holds %(tiles)s tile, not %(given)s"), "wrong_tile_count",
-            plural=N_("%(player)s holds %(tiles)s tiles, not %(given)s"), number=count,
-            player=name, tiles=count, given=len(tiles))
+            Np_("%(player)s holds %(tiles)s tile, not %(given)s",
+                "%(player)s holds %(tiles)s tiles, not %(given)s"), "wrong_tile_count",
+            number=count, player=name, tiles=count, given=len(tiles))
     total = 0
     for item in tiles:
         tile = NORMAL_OF.get(item) if item.__class__ is tuple else None

@@ -30,8 +30,8 @@
     box.hidden = !text;
   }
 
-  function pressed(key) {
-    const button = key && table()?.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  function pressed(key, tapped) {
+    const button = tapped || (key && table()?.querySelector(`[data-key="${CSS.escape(key)}"]`));
     if (!button) return;
     button.classList.add("pressed");
     const waiting = queue.filter((tap) => tap.key === key).length;
@@ -69,7 +69,7 @@
     const tap = key ? {key, label: button.dataset.label || key}
                     : {form: new FormData(form, button), action: form.action};
     queue.push(tap);
-    pressed(key);
+    pressed(key, button);
     if (!sending) next();
   });
 

@@ -5,17 +5,19 @@ import hashlib
 import os
 import time
 
-from flask import current_app, render_template, request
-from flask_babel import Babel
+from flask import current_app, g, render_template, request
+from flask_babel import Babel, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
 
 from ..db import get_db
+from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
 from .hosting import transport_headers
+from .language import language_menu, remember_choice, select_locale
 from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
@@ -35,7 +37,9 @@ def init_web(app) -> None:
     Htmx(app)
     csrf.init_app(app)
     limiter.init_app(app)
-    Babel(app, locale_selector=lambda: request.accept_languages.best_match(["en"]) or "en")
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
+    app.after_request(remember_choice)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
@@ -73,16 +77,34 @@ def _file_version(folder: str, filename: str) -> str:
         return "0"
 
 
+ERROR_PAGES = {
+    400: (N_("Not understood"), N_("The app could not read what was sent. Go back and try "
+                                   "again.")),
+    404: (N_("Not found"), N_("There is nothing here. A match link must be copied whole; "
+                              "ask the scorer for it again.")),
+    405: (N_("Not here"), N_("This address cannot be used that way. Go back and tap "
+                             "again.")),
+    413: (N_("File too large"), N_("That file is too large: a match record may be at most "
+                                   "256 KB.")),
+}
+"""The title and the explanation of each error page, in catalogue words."""
+
+SERVER_ERROR = (N_("Something went wrong"), N_("The server could not answer. Wait a moment "
+                                               "and try again."))
+
+
 def _http_error(error: HTTPException):
-    name, description = error.name, error.description
-    if error.code == 413:
-        description = _("That file is too large: a match record may be at most 256 KB.")
+    fallback = SERVER_ERROR if (error.code or 500) >= 500 else ERROR_PAGES[400]
+    name, description = ERROR_PAGES.get(error.code, fallback)
+    description = _(description)
     if error.code == 429:
-        name = _("Too many at once")
-        description = _("Too many in a short time from here: wait %(seconds)s seconds and "
-                        "try again.", seconds=_retry_after())
+        name, seconds = N_("Too many at once"), _retry_after()
+        description = ngettext("Too many in a short time from here: wait %(num)s second and "
+                               "try again.", "Too many in a short time from here: wait "
+                               "%(num)s seconds and try again.", seconds)
+    g.error_page = True
     template = "errors/_error.html" if request.htmx else "errors/error.html"
-    return render_template(template, code=error.code, name=name,
+    return render_template(template, code=error.code, name=_(name),
                            description=description), error.code
 
 

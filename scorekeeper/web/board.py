@@ -26,7 +26,8 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    etag = f"{match_id}-{board.revision}-{'fragment' if request.htmx else 'page'}"
+    shape = "fragment" if request.htmx else "page"
+    etag = f"{match_id}-{board.revision}-{shape}-{get_locale()}"
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
@@ -43,22 +44,21 @@ RENDERED_KEPT = 256
 def _rendered(uow, board: matches.Board, etag: str) -> str:
     """The scoreboard at this revision, rendered once and kept (least recently used dropped).
 
-    It is a pure function of the match's revision, the fragment-or-page choice (both in
-    the ETag) and the locale: nothing in the board templates may depend on the request.
+    It is a pure function of the match's revision, the fragment-or-page choice and the
+    locale (all three in the ETag): nothing in the board templates may depend on the request.
     """
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
-    key = (etag, str(get_locale()))
     with lock:
-        body = kept.get(key)
+        body = kept.get(etag)
         if body is not None:
-            kept.move_to_end(key)
+            kept.move_to_end(etag)
             return body
     stored = matches.board_match(uow, board)
     template = "board/_board.html" if request.htmx else "board/board.html"
     body = render_template(template, stored=stored, match=stored.match, view=view)
     with lock:
-        kept[key] = body
+        kept[etag] = body
         while len(kept) > RENDERED_KEPT:
             kept.popitem(last=False)
     return body

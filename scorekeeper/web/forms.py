@@ -25,6 +25,21 @@ from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SI
 from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
+LONG = _l("A name has at most %(max)s characters.")
+
+
+class WholeNumberField(IntegerField):
+    """A whole number, required; missing or not a number, it says so in the catalogue's words."""
+
+    def __init__(self, label, asking, validators=(), **kwargs):
+        super().__init__(label, [InputRequired(asking), *validators], **kwargs)
+        self.asking = asking
+
+    def process_formdata(self, valuelist) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(str(self.asking)) from None
 
 
 def picked_rules(name) -> RuleSet:
@@ -40,15 +55,19 @@ class NewMatchForm(FlaskForm):
         [rules.name for rules in RULE_SETS],
         message=_l("This app does not referee that game yet: pick one of the games offered."))])
     count = HiddenField(validators=[InputRequired(), AnyOf(["2", "3", "4"])])
-    player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME)])
-    player2 = StringField(_l("Seat 2"), validators=[Optional(), Length(max=MAX_NAME)])
-    player3 = StringField(_l("Seat 3"), validators=[Optional(), Length(max=MAX_NAME)])
-    player4 = StringField(_l("Seat 4"), validators=[Optional(), Length(max=MAX_NAME)])
+    player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
+    player2 = StringField(_l("Seat 2"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
+    player3 = StringField(_l("Seat 3"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
+    player4 = StringField(_l("Seat 4"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
     partnerships = BooleanField(_l("Partnerships: seats 1 & 3 against seats 2 & 4"))
-    target = IntegerField(_l("Target (points)"),
-                          validators=[InputRequired(), NumberRange(MIN_TARGET, MAX_TARGET)])
-    hand_size = IntegerField(_l("Tiles dealt to each player"),
-                             validators=[InputRequired(), NumberRange(1, SET_SIZE)])
+    target = WholeNumberField(
+        _l("Target (points)"), _l("Enter the target: a whole number of points."),
+        validators=[NumberRange(MIN_TARGET, MAX_TARGET,
+                                _l("The target must be from %(min)s to %(max)s points."))])
+    hand_size = WholeNumberField(
+        _l("Tiles dealt to each player"), _l("Enter how many tiles each player is dealt."),
+        validators=[NumberRange(1, SET_SIZE,
+                                _l("Each player is dealt from %(min)s to %(max)s tiles."))])
 
     table: Table | None = None
 
@@ -146,4 +165,5 @@ class DeleteForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    record = FileField(_l("Match record (.json)"), validators=[FileRequired()])
+    record = FileField(_l("Match record (.json)"), validators=[
+        FileRequired(_l("Choose a match record file (.json) to import."))])

@@ -2,8 +2,8 @@
 
 from collections import Counter
 
+from flask_babel import format_number, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ..rules import (
     BLOCKED,
@@ -27,7 +27,6 @@ from ..rules import (
     pips,
     tile_text,
 )
-from ..rules.errors import Refusal
 from ..rules.events import button_value
 from ..rules.layout import terms
 from ..rules.record import IllegalRecord
@@ -50,27 +49,28 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def number(value: int) -> str:
-    """A score as the table writes it: a minus sign for a side below zero (−15)."""
-    return f"−{-value}" if value < 0 else str(value)
+    """A score in the reader's number format, with a minus sign below zero (−15)."""
+    return f"−{format_number(-value)}" if value < 0 else format_number(value)
 
 
 def signed(value: int) -> str:
     """Points of a hand with their sign: +15, −15 (a subtraction), +0."""
-    return f"−{-value}" if value < 0 else f"+{value}"
+    return f"−{format_number(-value)}" if value < 0 else f"+{format_number(value)}"
 
 
-def refusal(error: Refusal) -> str:
-    """Why the rules refused an action, in the reader's language: the engine gives a
-    catalogue template and its facts (and, where the words depend on a number, a plural
-    template and the number); a record's refusal also words its place."""
+def refusal(error: Exception) -> str:
+    """Why the rules (or a record) refused something, in the reader's language: the engine
+    gives a catalogue template and its facts (and, where the words depend on a number, a
+    plural template and the number); a record's refusal also words its place."""
     if isinstance(error, IllegalRecord):
         place = _(error.place_template, **error.place_facts)
         return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
-    if error.plural:
+    if getattr(error, "plural", None):
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
-    if error.template:
-        return bounded(_(error.template, **error.facts))
-    return bounded(error.message)
+    template = getattr(error, "template", None)
+    if template:
+        return bounded(_(template, **error.facts))
+    return bounded(str(error))
 
 
 def rule_set_line(match: Match) -> str:

@@ -7,6 +7,7 @@ targets, text size, width, colours) and save its picture.
 
 import os
 import re
+from gettext import NullTranslations
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
@@ -15,6 +16,8 @@ from playwright.sync_api import Page, expect
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 NAMES = ("Ann", "Bob", "Cat", "Dan")
+ENGLISH = NullTranslations()
+"""The app's own words; a test in another language passes its catalogue (replay.catalogue)."""
 
 _CSP_LISTENER = """document.addEventListener("securitypolicyviolation", (event) => {
   console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
@@ -43,18 +46,28 @@ class Watcher:
         return [seen for seen in self.seen if not any(text in seen for text in self.allowed)]
 
 
-def tile_name(tile: str, end: str | None = None) -> re.Pattern:
+def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     """The accessible name of a tile button: `3-5`, with the number it covers when it fits
-    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score."""
-    where = f" {end}" if end else "(?: on the [0-6](?:-[0-6])?)?"
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
+
+    `end` is written as the English button says it (`on the 3`); `words` the language
+    the phone speaks.
+    """
+    on_the = re.escape(words.gettext("on the %(end)s"))
+    if end:
+        where = " " + on_the.replace(re.escape("%(end)s"), re.escape(end.removeprefix("on the ")))
+    else:
+        where = "(?: " + on_the.replace(re.escape("%(end)s"), "[0-6](?:-[0-6])?") + ")?"
     return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
 
 
 class Scorer:
     """The scoring screen of one match, driven by taps only."""
 
-    def __init__(self, page: Page):
+    def __init__(self, page: Page, words=ENGLISH):
         self.page = page
+        self.words = words
+        self.say = words.gettext
 
     @property
     def pos(self):
@@ -81,10 +94,11 @@ class Scorer:
         return self.page.locator("#table .announce")
 
     def tile(self, tile: str, end: str | None = None):
-        return self.page.get_by_role("button", name=tile_name(tile, end))
+        return self.page.get_by_role("button", name=tile_name(tile, end, self.words))
 
     def button(self, name: str):
-        return self.page.get_by_role("button", name=name, exact=True)
+        """A button named in the app's words (`Draw`), or a player's name."""
+        return self.page.get_by_role("button", name=self.say(name), exact=True)
 
     def _tap(self, locator) -> None:
         """Tap, then wait until the table (swapped or reloaded) shows the next revision."""
@@ -116,7 +130,7 @@ class Scorer:
 
     def pips_field(self, name: str):
         group = self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \("))
-        return group.get_by_label("Pips")
+        return group.get_by_label(self.say("Pips"))
 
     def enter_pips(self, check: bool = False, **pips: int) -> None:
         """Type each player's pips; then tap Check (a preview) or Score the hand."""
@@ -143,31 +157,34 @@ def settled(page: Page) -> None:
 
 def new_match(page: Page, players: int = 2, *, hand_size: int | None = None,
               target: int | None = None, partnerships: bool = False,
-              rules: str | None = None) -> Scorer:
-    """Fill in the new-match form by touch and start the match."""
+              rules: str | None = None, words=ENGLISH) -> Scorer:
+    """Fill in the new-match form by touch and start the match (the labels in `words`)."""
+    say = words.gettext
     page.goto("/new")
     if rules is not None:
         page.get_by_role("link", name=rules).tap()
         expect(page.get_by_role("link", name=rules)).to_have_attribute("aria-current", "true")
         settled(page)
     if players != 2:
-        page.get_by_role("link", name=f"{players} players").tap()
-        expect(page.get_by_label(f"Seat {players}")).to_be_visible()
+        count = words.ngettext("%(num)s player", "%(num)s players", players)
+        page.get_by_role("link", name=count % {"num": players}).tap()
+        expect(page.get_by_label(say(f"Seat {players}"))).to_be_visible()
         settled(page)
     for seat, name in enumerate(NAMES[:players], 1):
-        page.get_by_label(f"Seat {seat}").fill(name)
+        page.get_by_label(say(f"Seat {seat}")).fill(name)
+    together = page.get_by_label(say("Partnerships: seats 1 & 3 against seats 2 & 4"))
     if partnerships:
-        page.get_by_label("Partnerships").tap()
-        expect(page.get_by_label("Partnerships")).to_be_checked()
+        together.tap()
+        expect(together).to_be_checked()
         # with JavaScript the form comes back with the partnerships' default target
-        expect(page.get_by_label("Target")).to_have_value("250")
+        expect(page.get_by_label(say("Target (points)"))).to_have_value("250")
     if target is not None:
-        page.get_by_label("Target").fill(str(target))
+        page.get_by_label(say("Target (points)")).fill(str(target))
     if hand_size is not None:
-        page.get_by_label("Tiles dealt").fill(str(hand_size))
-    page.get_by_role("button", name="Start the match").tap()
+        page.get_by_label(say("Tiles dealt to each player")).fill(str(hand_size))
+    page.get_by_role("button", name=say("Start the match")).tap()
     page.wait_for_url("**/match/**")
-    return Scorer(page)
+    return Scorer(page, words)
 
 
 # -- what every screen is checked for ----------------------------------------
@@ -201,7 +218,7 @@ def assert_accessible(page: Page, where: str, rules: list[str] | None = None) ->
 
 _SMALL_TARGETS = """(minimum) => {
   const targets = "button, .button, input:not([type=hidden]), select, textarea, summary, "
-    + ".top a, .counts a, .matches a";
+    + "a[href]";
   const rect = (el) => {
     // a checkbox is tapped through its label as well
     const label = el.type === "checkbox" && (el.closest("label") || el.labels?.[0]);

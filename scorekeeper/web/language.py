@@ -1,0 +1,64 @@
+"""Which language a page speaks: `?lang=`, then the reader's remembered choice, then the
+browser's Accept-Language. Each phone (and the pub's TV) chooses for itself."""
+
+from urllib.parse import urlencode
+
+from flask import current_app, g, request, url_for
+from flask_babel import get_locale
+from werkzeug.exceptions import HTTPException
+
+LANGUAGES = {"en": "English", "el": "Ελληνικά", "cs": "Čeština", "hu": "Magyar"}
+"""The languages the app speaks, each named in itself, as the menu lists them."""
+
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+
+
+def select_locale() -> str:
+    """A `?lang=` link first, then the choice remembered in the cookie, then the browser."""
+    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if asked in LANGUAGES:
+            return asked
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def remember_choice(response):
+    """A language chosen with `?lang=` (the menu, or a shared link) is kept for next time."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_SECONDS, httponly=True,
+                            samesite="Lax")
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def language_menu() -> list[dict]:
+    """The menu's entries: each language in its own name, linking to this screen in it.
+
+    On a page asked for with GET the link is only a query (`?lang=el`): the same address,
+    so the page does not repeat its own address (a match's key) once more.
+    """
+    here = "" if request.method == "GET" else _this_screen()
+    if request.method != "GET" and g.get("error_page"):
+        here = url_for("home.index")  # the same for every wrong address: it tells nothing
+    args = {key: value for key, value in request.args.items() if key != "lang"}
+    current = str(get_locale())
+    return [{"code": code, "name": name, "current": code == current,
+             "href": here + "?" + urlencode({**args, "lang": code})}
+            for code, name in LANGUAGES.items()]
+
+
+def _this_screen() -> str:
+    """The address that shows this screen again: the page itself, or for an answer to a
+    form (a refused tap) the screen the form was on."""
+    path = request.path
+    try:
+        current_app.url_map.bind("").match(path, method="GET")
+        return path
+    except HTTPException:  # also a redirect: the path is not a page of its own
+        pass
+    view_args = request.view_args or {}
+    if "match_id" in view_args and "key" in view_args and request.blueprint == "table":
+        return url_for("table.show", match_id=view_args["match_id"], key=view_args["key"])
+    return url_for("home.index")
