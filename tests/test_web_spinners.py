@@ -39,7 +39,7 @@ def test_the_spinner_is_shown_with_its_arms_and_the_count_with_every_term(client
     assert re.findall(r'class="arm(?: [^"]*)?" aria-label="([^"]*)"', html.unescape(page)) == [
         "2 on 2-5", "3 on 3-5", "0 on 0-5", "5 on the side of spinner 5-5 (not started: counts 0)"]
     assert len(re.findall(r'class="arm spinner branch"', page)) == 1
-    assert texts(page, "spinners") == ["Spinner 5-5"]
+    assert texts(page, "spinners") == ["1 spinner 5-5"]
 
 
 def test_a_tile_that_fits_two_arms_with_different_results_is_offered_once_per_arm(client):
@@ -62,7 +62,7 @@ def test_buttons_name_the_spinner_and_its_side(client):
     page = table.play("3-3").text  # a second spinner, on the 3 of 2-3
     assert 'class="arm spinner"' in page
     assert texts(page, "count-sum") == ["17 3-3 (6) + 6 + 5 = 17"]
-    assert texts(page, "arm")[0] == "spinner 3"
+    assert texts(page, "arm")[0] == "the spinner 3"
     assert 'aria-label="3 on the spinner 3-3"' in page
 
 

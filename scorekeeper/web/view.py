@@ -228,7 +228,7 @@ def layout(match: Match) -> dict | None:
     arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
              "value": side.value, "spinner": side.spinner, "branch": side.branch,
              "where": on_end(side, tree=True),
-             "mark": (_("spinner's side") if side.branch else _("spinner") if side.spinner
+             "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
                       else "")}
             for side in terms(sides) + tuple(side for side in sides if side.branch)]
     return {"line": not branching(match), "sides": sides, "arms": arms,

@@ -60,7 +60,7 @@ def test_a_spinner_hand_through_all_four_arms_takes_a_player_below_zero(mobile):
     tap_tile(table, "5-6")  # the fourth: 2 + 3 + 0 + 6 = 11
     expect(arms(mobile)).to_have_count(4)
     expect(mobile.locator("#table .arm.branch")).to_have_count(0)
-    expect(mobile.locator("#table .spinners")).to_have_text(re.compile(r"Spinner\s+5-5"))
+    expect(mobile.locator("#table .spinners")).to_have_text(re.compile(r"1 spinner\s+5-5"))
     # 2-3 fits two arms with different results: one button for each, named by the tile
     expect(table.page.get_by_role("button", name="2-3 on 2-5")).to_be_visible()
     expect(table.page.get_by_role("button", name="2-3 on 3-5 +10")).to_be_visible()
@@ -87,7 +87,7 @@ def test_an_ola_5_hand_with_two_branching_doubles_fits_a_320_px_phone(open_phone
     expect(arms(page)).to_have_count(6)
     # both doubles branched: 3-3's four arms are started, 5-5 has one side left
     expect(page.locator("#table .arm.spinner.branch")).to_have_count(1)
-    expect(page.locator("#table .spinners")).to_have_text(re.compile(r"Spinners\s+3-3\s+5-5"))
+    expect(page.locator("#table .spinners")).to_have_text(re.compile(r"2 spinners\s+3-3\s+5-5"))
     expect(page.locator("#table .arm.spinner")).to_have_attribute(
         "aria-label", "5 on the side of spinner 5-5 (not started: counts 0)")
     expect(page.locator("#table .count-sum")).to_have_text(
