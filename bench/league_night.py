@@ -20,7 +20,13 @@ ends starts a new one. In the same run two floor clients fetch trivial
 endpoints: GET /static/app.css (the floor the targets compare with) and
 GET /rules (a template render without the database).
 
-    python bench/league_night.py [--seconds 60] [--tables 50] [--profile]
+With --league, every table instead plays one game of tonight's cards of a league set
+up over HTTP (teams, rosters, fixtures; each game lined up and started from its card,
+then scored through the card's scoring link), and --public-viewers people (150) poll
+the public league page's live part every ~2 s with HX-Request: true (the page itself
+polls every 15 s: a stricter load).
+
+    python bench/league_night.py [--seconds 60] [--tables 50] [--league] [--profile]
 """
 
 import argparse
@@ -47,6 +53,11 @@ def main(argv=None) -> int:
     parser.add_argument("--fresh-start", action="store_true",
                         help="start every table at a new match instead of part-way through")
     parser.add_argument("--timeout", type=float, default=15, help="client socket timeout")
+    parser.add_argument("--league", action="store_true",
+                        help="every table plays a game of tonight's league cards, started "
+                             "from its card; people also follow the public league page")
+    parser.add_argument("--public-viewers", type=int, default=150,
+                        help="with --league: people polling the public league page")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true",
                         help="only profile taps and polls in-process with pyinstrument")
@@ -55,9 +66,10 @@ def main(argv=None) -> int:
     parser.add_argument("--name", default="league_night", help="results file name")
     args = parser.parse_args(argv)
     if not (0 < args.seconds <= 3600 and 0 < args.tables <= 200 and 0 <= args.viewers <= 10
+            and 0 <= args.public_viewers <= 500
             and args.interval >= 0.1 and args.floor_interval >= 0.05):
         parser.error("keep it bounded: seconds ≤ 3600, tables ≤ 200, viewers ≤ 10, "
-                     "interval ≥ 0.1 s")
+                     "public viewers ≤ 500, interval ≥ 0.1 s")
     RESULTS.mkdir(parents=True, exist_ok=True)
     if args.profile:
         print(json.dumps(profile_in_process(min(args.tables, 10), 30, args.seed), indent=2))

@@ -17,6 +17,7 @@ def create_app(test_config=None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
         POLL_SECONDS=3,
+        PUBLIC_PAGE_SECONDS=2,  # the public league page's live part may be this old
         SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,  # static URLs carry a hash of the file
     )
     app.config.from_pyfile("config.py", silent=True)

@@ -13,6 +13,12 @@ KEY_BYTES = 16
 """128-bit secrets in every league link, as in the match links."""
 
 
+LEAGUE_GAMES = ("SELECT json_extract(game.value, '$.match_id') FROM fixtures, "
+                "json_each(fixtures.card, '$.games') AS game "
+                "WHERE json_extract(game.value, '$.match_id') IS NOT NULL")
+"""The ids of the matches that league cards link: pruning old matches keeps these."""
+
+
 class StaleCard(Exception):
     """A card written against a revision that is no longer its latest."""
 

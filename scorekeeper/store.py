@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from .db import transaction
+from .league_store import LEAGUE_GAMES
 from .rules import ALL_FIVES, Match, Table, find_rule_set
 from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
@@ -252,9 +253,11 @@ def delete(conn: sqlite3.Connection, match_id: str, key: str) -> bool:
 
 
 def prune(conn: sqlite3.Connection, days: int) -> int:
-    """Delete every match not played for `days` days; returns how many."""
+    """Delete every match not played for `days` days, but a league's games (their cards
+    keep the season's results); returns how many."""
     cutoff = f"-{int(days)} days"
-    old = "SELECT id FROM matches WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)"
+    old = ("SELECT id FROM matches WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?) "
+           f"AND id NOT IN ({LEAGUE_GAMES})")
     with transaction(conn):
         conn.execute(f"DELETE FROM entries WHERE match_id IN ({old})", (cutoff,))
         return conn.execute(old.replace("SELECT id", "DELETE"), (cutoff,)).rowcount

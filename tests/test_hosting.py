@@ -5,6 +5,8 @@ import io
 import logging
 import re
 import sqlite3
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import pytest
 from conftest import HTMX, create_match, read_pos
@@ -267,6 +269,9 @@ def test_my_matches_survive_a_clock_stepped_back_and_31_days(app_factory, monkey
     client = app.test_client()
     made = client.post("/new", data=dict(NEW, csrf_token=token(client)))
     url = made.headers["Location"]
+    expires = re.search(r"Expires=([^;]+)", made.headers["Set-Cookie"]).group(1)
+    kept = parsedate_to_datetime(expires) - datetime.now(UTC)
+    assert kept > timedelta(days=365)  # the browser keeps the links past 31 days too
     for step in (-3600, 31 * 24 * 3600 + 3600):
         clock.now += step
         assert f'href="{url}"' in client.get("/").text, step
@@ -298,3 +303,51 @@ def test_the_scoreboard_fragment_shows_the_latest_hands_only(app, client):
     board = client.get(f"/board/{stored.id}/{stored.view_key}", headers=HTMX).text
     shown = re.findall(r'<th scope="row">(\d+)</th>', board)
     assert len(shown) <= 8 and "earlier hands are in the totals" in board
+
+
+# -- reaching the app from the phones ------------------------------------------------------
+
+
+@pytest.fixture
+def on_the_wifi(monkeypatch):
+    """This machine's address on the pub's Wi-Fi, as `scorekeeper serve` would find it."""
+    from scorekeeper.web import sharing
+
+    monkeypatch.setattr(sharing, "lan_addresses", lambda: ["192.168.1.20"])
+
+
+def _board_link(html: str) -> str:
+    return re.search(r'class="board-link" href="([^"]+)"', html).group(1)
+
+
+def test_opened_on_the_server_itself_the_share_link_carries_the_lan_address(app_factory,
+                                                                           on_the_wifi):
+    app = app_factory(SHARE_LAN_ADDRESS=True)
+    client = app.test_client()
+    url = create_match(client)
+    page = client.get(url, base_url="http://127.0.0.1:8080").text
+    assert _board_link(page).startswith("http://192.168.1.20:8080/board/")
+    assert "other phones reach it at 192.168.1.20" in page
+
+
+def test_opened_from_a_phone_the_share_link_is_the_address_it_used(app_factory, on_the_wifi):
+    app = app_factory(SHARE_LAN_ADDRESS=True)
+    client = app.test_client()
+    url = create_match(client)
+    page = client.get(url, base_url="http://192.168.1.20:8080").text
+    assert _board_link(page).startswith("http://192.168.1.20:8080/board/")
+    assert "other phones reach it at" not in page
+
+
+def test_a_look_alike_name_is_refused_at_its_field_in_the_players_language(client):
+    answer = client.post("/new", data=dict(NEW, player2="\u0410nn", player1="Ann"))
+    assert answer.status_code == 422
+    assert "looks just like Ann on a phone" in answer.text
+
+
+def test_the_access_log_of_the_development_server_names_no_key(app, client, caplog):
+    url = create_match(client)
+    _, _, match_id, key = url.split("/")
+    with caplog.at_level(logging.INFO, logger="werkzeug"):
+        logging.getLogger("werkzeug").info('127.0.0.1 - - "GET %s HTTP/1.1" 200 -', url)
+    assert match_id in caplog.text and key not in caplog.text

@@ -361,3 +361,70 @@ def test_the_public_page_has_a_qr_code_of_itself(league):
     response = league.client.get(f"{league.secretary}/qr.svg")
     assert response.mimetype == "image/svg+xml" and response.data.startswith(b"<svg")
     assert league.client.get(f"{league.public}/qr.svg").data == response.data
+
+
+def test_everyone_following_the_public_page_shares_one_rendering_for_a_moment(league, app):
+    fixture = league.fixture("Bell", "Crown")  # tonight's
+    captain = league.captains["Bell"]
+    league.card_post(captain, fixture, "game/1/players", {"home1": "Bob", "away1": "Cat"})
+    before = league.client.get(league.public, headers=HTMX).text
+    assert "Bell 0–0 Crown" in before
+    league.card_post(captain, fixture, "game/1/enter", {"home": "5", "away": "1"})
+    assert league.client.get(league.public, headers=HTMX).text == before  # still fresh
+    assert "Bell 1–0 Crown" in league.client.get(league.public).text  # a page is never kept
+    app.config["PUBLIC_PAGE_SECONDS"] = 0
+    assert "Bell 1–0 Crown" in league.client.get(league.public, headers=HTMX).text
+
+
+def test_pruning_old_matches_keeps_the_games_of_league_cards(league, app, runner, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    score_to_the_end(league.client, league.card(league.captains["Anchor"], fixture).text)
+    league.client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
+                                     "target": "250", "hand_size": "7"})
+    conn = sqlite3.connect(app.config["DATABASE"])
+    conn.execute("UPDATE matches SET updated = '2020-01-01T00:00:00Z'")
+    conn.commit()
+    conn.close()
+    assert "Deleted 1 match " in runner.invoke(args=["prune", "--older-than", "90d"]).output
+    card = league.card(league.public, fixture).text
+    assert "<strong>5–0</strong> won by Anchor · scored" in card
+    assert rows("SELECT count(*) FROM matches") == [(1,)]
+
+
+
+def test_a_game_undone_at_its_table_after_the_signing_takes_the_card_out_of_the_standings(
+        league):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/start")
+    table = score_to_the_end(league.client, league.card(league.captains["Anchor"],
+                                                        fixture).text)
+    for number in (2, 3):
+        league.card_post(league.captains["Anchor"], fixture, f"game/{number}/enter",
+                         {"home": "5", "away": "0"})
+    for team in ("Anchor", "Bell"):
+        league.card_post(league.captains[team], fixture, "confirm")
+    assert re.search(r'class="name">Anchor</th>\s*<td>1</td>', league.client.get(
+        league.public).text)
+    pos = re.search(r'name="pos" value="(\d+)"', league.client.get(table).text).group(1)
+    assert league.client.post(f"{table}/undo", data={"pos": pos},
+                              headers=HTMX).status_code == 200
+    card = league.card(league.public, fixture).text
+    assert "does not count until the secretary reopens it" in card
+    standings = league.client.get(league.public).text
+    assert re.search(r'class="name">Anchor</th>\s*<td>0</td>', standings)
+
+
+def test_without_javascript_a_card_write_comes_back_to_the_card_page(league):
+    fixture = league.fixture("Anchor", "Bell")
+    link = league.captains["Anchor"]
+    done = league.card_post(link, fixture, "game/1/players", {"home1": "Ann", "away1": "Bob"},
+                            htmx=False)
+    assert done.status_code == 303
+    assert done.headers["Location"] == f"{link}/card/{fixture}"
+    refused = league.card_post(link, fixture, "game/2/players",
+                               {"home1": "Ann", "away1": "Ben"}, htmx=False)
+    assert refused.status_code == 422 and "<html" in refused.text
+    assert "Ann already plays singles game 1" in refused.text

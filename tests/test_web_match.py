@@ -590,6 +590,8 @@ def test_undo_steps_back_any_number_of_entries_to_an_empty_match(phone, entries,
     assert response.status_code == 303
     page = table.page().text
     assert shown(page, "turn") == ["Hand 1: who holds the highest double?"]
+    assert shown(page, "notice") == ["Undid: Ann leads hand 1"]  # said once, after the 303
+    assert shown(table.page().text, "notice") == []
     assert not has_form(page, table.url, "undo")
     assert stored(table.match_id, table.key).match.log == []
     assert [kind for kind, _ in entries(table.match_id)] == ["event"] * 4 + ["undo"] * 4

@@ -10,6 +10,7 @@ from collections import Counter
 
 from .clients import HttpClient
 from .common import RESULTS, percentile, summary_ms
+from .league_cards import CardScorer, PublicViewer, set_up_league
 from .people import Floor, Recorder, Scorer, Viewer
 from .server import cpu_seconds, start_server, stop_server
 
@@ -31,19 +32,20 @@ def run_night(args) -> dict:
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)
-        scorers = [Scorer(i, args.seed, HttpClient(port, args.timeout), recorder,
-                          not args.fresh_start) for i in range(args.tables)]
         print(f"server: {' '.join(command[1:])} (pid {process.pid}); setting up "
               f"{args.tables} tables ...", flush=True)
+        scorers, public = _people(args, port, recorder)
         for scorer in scorers:
             if not scorer.new_match(not args.fresh_start):
                 raise SystemExit(f"setup failed: {scorer.errors[-1]}")
         viewers = [Viewer(s, HttpClient(port, args.timeout), recorder)
                    for s in scorers for _ in range(args.viewers)]
+        viewers += public
         floors = [Floor(path, HttpClient(port, args.timeout), recorder) for path in FLOORS]
         log_length = [len(s.match.log) for s in scorers]
         print(f"running {args.warmup:g} s warm-up + {args.seconds:g} s measured: "
-              f"{len(scorers)} scorers, {len(viewers)} viewers, {len(floors)} floor clients "
+              f"{len(scorers)} scorers, {len(viewers)} viewers ({len(public)} of the public "
+              f"league page), {len(floors)} floor clients "
               f"(log lengths at start: median {percentile(log_length, 0.5):.0f}, "
               f"max {max(log_length)}) ...", flush=True)
         cpu = {"generator_before": os.times()}
@@ -59,6 +61,20 @@ def run_night(args) -> dict:
     return {"recorder": recorder, "scorers": scorers, "viewers": viewers, "floors": floors,
             "log_length": log_length, "measured": end - start, "late": late, "cpu": cpu,
             "command": command, "server_log": log_path.read_text()}
+
+
+def _people(args, port: int, recorder) -> tuple[list, list]:
+    """The tables' scorers (playing games of league cards with --league) and the people
+    following the public league page."""
+    if not args.league:
+        return [Scorer(i, args.seed, HttpClient(port, args.timeout), recorder,
+                       not args.fresh_start) for i in range(args.tables)], []
+    league = set_up_league(HttpClient(port, args.timeout), recorder, args.tables)
+    scorers = [CardScorer(game, i, args.seed, HttpClient(port, args.timeout), recorder, False)
+               for i, game in enumerate(league["games"])]
+    public = [PublicViewer(league["public"], HttpClient(port, args.timeout), recorder)
+              for _ in range(args.public_viewers)]
+    return scorers, public
 
 
 def run_clients(people, floors, args, recorder, rng):

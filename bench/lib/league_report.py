@@ -30,12 +30,16 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
         "move_by_kind": {kind: figures([r for r in rows if r[1] == kind], "move")
                          for kind in sorted({r[1] for r in rows if r[0] == "move"})},
         "poll": figures(rows, "poll"),
+        "league_cards": bool(getattr(args, "league", False)),
+        "public_viewers": len([v for v in viewers if hasattr(v, "errors")]),
+        "public": figures(rows, "public"),
         "poll_200": summary_ms([r[3] for r in rows if r[0] == "poll" and r[4] == 200]),
         "poll_304": summary_ms([r[3] for r in rows if r[0] == "poll" and r[4] == 304]),
         "floors": {path: figures(rows, f"floor {path}") for path in FLOORS},
         "new_match": figures(rows, "new match"),
         "generator_errors": [r[5] for r in rows if r[0] == "generator"][:10],
-        "table_errors": [e for s in scorers for e in s.errors][:20],
+        "table_errors": [e for person in [*scorers, *viewers]
+                         for e in getattr(person, "errors", [])][:20],
         "late_ticks": night["late"],
         "retries_on_closed_keepalive": sum(c.client.retries for c in [*scorers, *viewers]),
         "achieved_per_s": {
@@ -55,6 +59,7 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
 def _targets(result: dict, check: dict) -> dict:
     floor, move, poll = result["floors"][FLOOR], result["move"], result["poll"]
     errors = move["errors"] + poll["errors"] + sum(f["errors"] for f in result["floors"].values())
+    errors += result["public"]["errors"]
     errors += len(result["generator_errors"]) + result["new_match"]["errors"]
     errors += len(result["table_errors"])
     return {
@@ -80,13 +85,17 @@ def print_night(args, result: dict) -> None:
                         ("poll (all)", poll),
                         ("  poll answered 200", {**result["poll_200"], "errors": ""}),
                         ("  poll answered 304", {**result["poll_304"], "errors": ""}),
+                        ("public league page", result["public"]),
                         *[(f"floor GET {path}", data)
                           for path, data in result["floors"].items()],
                         ("new match (mid-run)", result["new_match"])]:
         table_rows.append([label, data.get("count", 0), data.get("p50_ms", float("nan")),
                            data.get("p95_ms", float("nan")), data.get("p99_ms", float("nan")),
                            data.get("max_ms", float("nan")), data.get("errors", 0)])
-    print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers), "
+    cards = (f" playing games of league cards, {result['public_viewers']} people following the "
+             f"public league page" if result["league_cards"] else "")
+    print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers)"
+                f"{cards}, "
                 f"a tap or poll every {args.interval:g} s each, {result['seconds']:.0f} s "
                 f"measured, waitress --threads={args.threads}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],

@@ -51,7 +51,7 @@ class Season:
 
     def results(self) -> list:
         return [card_result(fixture.home, fixture.away, fixture.card, fixture.outcomes())
-                for fixture in self.fixtures if fixture.card.counts]
+                for fixture in self.fixtures if fixture.card.counts(fixture.outcomes())]
 
     def standings(self) -> list:
         return standings(list(self.teams), self.results(), self.setup.points)
@@ -130,14 +130,14 @@ def _read_teams(items: list) -> dict[str, list[str]]:
 def _read_fixture(setup: LeagueSetup, teams: dict, number: int, item: dict) -> SeasonFixture:
     home, away = item["home"], item["away"]
     if home not in teams or away not in teams:
-        raise ArchiveError.worded(N_("Fixture %(number)s names a team the archive does not "
-                                     "have."), "archive_disagrees", number=number)
+        raise ArchiveError.worded(N_("Fixture %(fixture)s names a team the archive does not "
+                                     "have."), "archive_disagrees", fixture=number)
     check_fixture(home, away)
     date.fromisoformat(item["date"])
     games = item["card"]["games"]
     if tuple(game["kind"] for game in games) != setup.games:
-        raise ArchiveError.worded(N_("Fixture %(number)s has a card of another format."),
-                                  "archive_disagrees", number=number)
+        raise ArchiveError.worded(N_("Fixture %(fixture)s has a card of another format."),
+                                  "archive_disagrees", fixture=number)
     card, matches = Card.blank(setup.games), {}
     rosters = {"home": teams[home], "away": teams[away]}
     for game_number, game in enumerate(games, 1):
@@ -169,11 +169,11 @@ def _read_game(setup: LeagueSetup, game: Game, record: dict, number: int) -> Mat
     try:
         match = read_record(record, pending_pips=True)
     except (UnreadableRecord, RuleError) as error:
-        raise ArchiveError.worded(N_("Fixture %(number)s, game %(game)s: %(why)s"),
-                                  "archive_disagrees", number=number, game=game.number,
+        raise ArchiveError.worded(N_("Fixture %(fixture)s, game %(game)s: %(why)s"),
+                                  "archive_disagrees", fixture=number, game=game.number,
                                   why=str(error)) from None
     if match.table != setup.table(game.kind, game.players):
-        raise ArchiveError.worded(N_("Fixture %(number)s, game %(game)s: the record is of "
+        raise ArchiveError.worded(N_("Fixture %(fixture)s, game %(game)s: the record is of "
                                      "another table than the card."), "archive_disagrees",
-                                  number=number, game=game.number)
+                                  fixture=number, game=game.number)
     return match

@@ -86,14 +86,19 @@ class Card:
         return cls(tuple(Game(number, kind) for number, kind in enumerate(kinds, 1)))
 
     @property
-    def counts(self) -> bool:
-        """Both captains have confirmed: the card's result counts in the standings."""
+    def signed(self) -> bool:
+        """Both captains have confirmed the card."""
         return self.confirmed == {HOME, AWAY}
+
+    def counts(self, outcomes: list[Outcome]) -> bool:
+        """The card's result counts in the standings: signed, and every game still over
+        (a game undone at its table after the signing does not count until re-signed)."""
+        return self.signed and all(outcome.over for outcome in outcomes)
 
     def game(self, number) -> Game:
         if not isinstance(number, int) or not 1 <= number <= len(self.games):
-            raise CardError.worded(N_("This card has no game %(number)s."), "no_such_game",
-                                   number=str(number)[:10])
+            raise CardError.worded(N_("This card has no game %(game)s."), "no_such_game",
+                                   game=str(number)[:10])
         return self.games[number - 1]
 
     def _with(self, game: Game) -> "Card":
@@ -111,8 +116,8 @@ class Card:
         self._unconfirmed()
         game = self.game(number)
         if game.match_id or game.entered:
-            raise CardError.worded(N_("Game %(number)s has begun: its players cannot change."),
-                                   "game_begun", number=number)
+            raise CardError.worded(N_("Game %(game)s has begun: its players cannot change."),
+                                   "game_begun", game=number)
         home, away = tuple(home), tuple(away)
         check_line_up(self, game, home, away, rosters)
         return self._with(replace(game, home=home, away=away))
@@ -123,8 +128,8 @@ class Card:
         game = self.game(number)
         _not_begun(game)
         if not game.home:
-            raise CardError.worded(N_("Pick the players of game %(number)s first."),
-                                   "no_players", number=number)
+            raise CardError.worded(N_("Pick the players of game %(game)s first."),
+                                   "no_players", game=number)
         return game
 
     def started(self, number: int, match_id: str) -> "Card":
@@ -155,9 +160,9 @@ class Card:
         waiting = [game.number for game, outcome in zip(self.games, outcomes, strict=True)
                    if not outcome.over]
         if waiting:
-            raise CardError.worded(N_("Game %(number)s is not over yet: confirm the card "
+            raise CardError.worded(N_("Game %(game)s is not over yet: confirm the card "
                                       "when every game has ended."), "card_not_over",
-                                   number=waiting[0])
+                                   game=waiting[0])
         return Card(self.games, self.confirmed | {side})
 
     def reopened(self) -> "Card":
@@ -178,11 +183,11 @@ class Card:
 
 def _not_begun(game: Game) -> None:
     if game.match_id:
-        raise CardError.worded(N_("Game %(number)s is already being scored at a table."),
-                               "game_being_scored", number=game.number)
+        raise CardError.worded(N_("Game %(game)s is already being scored at a table."),
+                               "game_being_scored", game=game.number)
     if game.entered:
-        raise CardError.worded(N_("Game %(number)s already has its score entered."),
-                               "game_entered", number=game.number)
+        raise CardError.worded(N_("Game %(game)s already has its score entered."),
+                               "game_entered", game=game.number)
 
 
 def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dict) -> None:
@@ -190,10 +195,10 @@ def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dic
     and in at most one singles and one pairs game of the card."""
     for side, names in ((HOME, home), (AWAY, away)):
         if len(names) != game.seats or not all(names):
-            template = (N_("Game %(number)s needs one player on each side.")
+            template = (N_("Game %(game)s needs one player on each side.")
                         if game.seats == 1 else
-                        N_("Game %(number)s needs two players on each side."))
-            raise CardError.worded(template, "players_missing", number=game.number)
+                        N_("Game %(game)s needs two players on each side."))
+            raise CardError.worded(template, "players_missing", game=game.number)
         for name in names:
             if name not in rosters[side]:
                 raise CardError.worded(N_("%(name)s is not on the team's roster."),

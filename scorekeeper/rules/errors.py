@@ -36,14 +36,15 @@ class Refusal(ValueError):
         self.facts = facts
 
     @classmethod
-    def worded(cls, template: str | tuple[str, str], kind: str, *, number: int | None = None,
+    def worded(cls, template: str | tuple[str, str], kind: str, *, counted: str | None = None,
                **facts) -> "Refusal":
         """The error with its English sentence made from a catalogue template and its facts.
 
-        Given a pair from `Np_` and the `number`, the English sentence takes the form English
-        uses for that number (the app asks ngettext instead).
+        Given a pair from `Np_` and the name of the fact that is `counted`, the English
+        sentence takes the form English uses for that number (the app asks ngettext instead).
         """
         template, plural = template if isinstance(template, tuple) else (template, None)
+        number = facts[counted] if counted is not None else None
         english = plural if plural is not None and number != 1 else template
         error = cls(english % facts, kind, **facts)
         error.template, error.plural, error.number = template, plural, number

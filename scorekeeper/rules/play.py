@@ -214,7 +214,7 @@ def pass_turn(match, event: Pass) -> None:
         raise IllegalMove.worded(
             Np_("%(player)s must draw first: %(boneyard)s tile is left in the boneyard",
                 "%(player)s must draw first: %(boneyard)s tiles are left in the boneyard"),
-            "must_draw", number=hand.boneyard, player=name, boneyard=hand.boneyard)
+            "must_draw", counted="boneyard", player=name, boneyard=hand.boneyard)
     hand.passes += 1
     hand.moves.append(Played(seat, event, None, None, 0))
     if hand.passes == len(hand.held) - hand.held.count(0):  # every player holding tiles

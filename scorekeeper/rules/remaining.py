@@ -63,7 +63,7 @@ def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
                 "hand holds %(low)s to %(high)s pips",
                 "%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles not laid "
                 "in this hand hold %(low)s to %(high)s pips"),
-            "impossible_pips", number=count, player=name, pips=value, tiles=count, low=low,
+            "impossible_pips", counted="tiles", player=name, pips=value, tiles=count, low=low,
             high=high)
     return value
 
@@ -74,7 +74,7 @@ def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) ->
         raise ImpossibleHand.worded(
             Np_("%(player)s holds %(tiles)s tile, not %(given)s",
                 "%(player)s holds %(tiles)s tiles, not %(given)s"), "wrong_tile_count",
-            number=count, player=name, tiles=count, given=len(tiles))
+            counted="tiles", player=name, tiles=count, given=len(tiles))
     total = 0
     for item in tiles:
         tile = NORMAL_OF.get(item) if item.__class__ is tuple else None

@@ -44,7 +44,8 @@ def results_csv(uow: UnitOfWork, access: Access, say) -> str:
         over = [o for o in fixture.outcomes() if o.over]
         home = sum(o.winner == "home" for o in over)
         lines.append([fixture.date, fixture.home, fixture.away, home, len(over) - home,
-                      say(N_("yes")) if fixture.card.counts else say(N_("no"))])
+                      say(N_("yes")) if fixture.card.counts(fixture.outcomes())
+                      else say(N_("no"))])
     return _csv(RESULTS_HEADINGS, lines, say)
 
 

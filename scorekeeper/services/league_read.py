@@ -23,43 +23,49 @@ from .league import Access, outcomes
 from .unit_of_work import UnitOfWork
 
 
-def _league_state(uow: UnitOfWork, access: Access) -> dict:
-    """Teams, fixtures with their cards, and the summary of every match a card links."""
+def _league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
+    """Teams, fixtures (all, or those given) with their cards and how each game stands,
+    and the summary of every match a card links."""
     teams = {row["id"]: row for row in db.teams(uow.conn, access.league_id)}
-    fixtures = db.fixtures(uow.conn, access.league_id)
+    if fixtures is None:
+        fixtures = db.fixtures(uow.conn, access.league_id)
     cards = {row["id"]: Card.from_dict(json.loads(row["card"])) for row in fixtures}
     ids = [game.match_id for card in cards.values() for game in card.games if game.match_id]
-    return {"teams": teams, "fixtures": fixtures, "cards": cards,
-            "summaries": store.summaries(uow.conn, ids)}
+    summaries = store.summaries(uow.conn, ids)
+    return {"teams": teams, "fixtures": fixtures, "cards": cards, "summaries": summaries,
+            "outcomes": {fixture_id: outcomes(None, card, summaries)
+                         for fixture_id, card in cards.items()}}
 
 
 def results(state: dict) -> list:
     """The confirmed cards, in the standings' terms."""
     found = []
     for row in state["fixtures"]:
-        card = state["cards"][row["id"]]
-        if card.counts:
+        card, games = state["cards"][row["id"]], state["outcomes"][row["id"]]
+        if card.counts(games):
             found.append(card_result(state["teams"][row["home"]]["name"],
-                                     state["teams"][row["away"]]["name"], card,
-                                     outcomes(None, card, state["summaries"])))
+                                     state["teams"][row["away"]]["name"], card, games))
     return found
 
 
-def _fixture_line(access: Access, state: dict, row, today: date) -> dict:
-    card = state["cards"][row["id"]]
-    found = outcomes(None, card, state["summaries"])
+def _fixture_line(access: Access, state: dict, row, today: date, detail: bool = False) -> dict:
+    """A fixture as the pages list it; with its games for tonight's, live or `detail`."""
+    card, found = state["cards"][row["id"]], state["outcomes"][row["id"]]
     home_games = sum(o.winner == "home" for o in found)
     away_games = sum(o.winner == "away" for o in found)
-    return {"id": row["id"], "day": row["day"], "revision": row["revision"],
+    line = {"id": row["id"], "day": row["day"], "revision": row["revision"],
             "home": state["teams"][row["home"]]["name"],
             "away": state["teams"][row["away"]]["name"],
             "home_games": home_games, "away_games": away_games,
-            "counts": card.counts, "confirmed": sorted(card.confirmed),
+            "counts": card.counts(found), "signed": card.signed,
+            "confirmed": sorted(card.confirmed),
             "started": any(o.state != "waiting" for o in found),
             "live": any(o.state == PLAYING for o in found),
             "tonight": row["day"] == today.isoformat(),
-            "editable": access.may_edit(row["home"], row["away"]),
-            "games": _games(access, card, found, state["summaries"], row)}
+            "editable": access.may_edit(row["home"], row["away"])}
+    if detail or line["tonight"] or line["live"]:
+        line["games"] = _games(access, card, found, state["summaries"], row)
+    return line
 
 
 def _games(access: Access, card: Card, found: list, summaries: dict, row) -> list[dict]:
@@ -96,8 +102,8 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     row = db.fixture(uow.conn, access.league_id, fixture_id)
     if row is None:
         return None
-    state = _league_state(uow, access)
-    line = _fixture_line(access, state, row, today)
+    state = _league_state(uow, access, [row])
+    line = _fixture_line(access, state, row, today, detail=True)
     side = None
     if access.role == "captain":
         side = "home" if access.team_id == row["home"] else \

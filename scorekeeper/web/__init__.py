@@ -16,8 +16,9 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
-from .hosting import transport_headers
+from .hosting import init_hosting, transport_headers
 from .language import language_menu, remember_choice, select_locale
+from .limits import limiter
 from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
@@ -29,8 +30,6 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def init_web(app) -> None:
     from . import board, home, install, league, sheet, table
-    from .hosting import init_hosting
-    from .limits import limiter
 
     init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
@@ -110,8 +109,6 @@ def _http_error(error: HTTPException):
 
 def _retry_after() -> int:
     """The seconds until the breached limit lets this writer in again."""
-    from .limits import limiter
-
     breached = limiter.current_limit
     return max(1, round(breached.reset_at - time.time())) if breached else 60
 

@@ -2,7 +2,9 @@
 stepped clock cannot throw away, logs without scoring keys, and storage faults said plainly."""
 
 import logging
+import re
 import sqlite3
+from datetime import timedelta
 
 from flask import current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
@@ -11,6 +13,8 @@ from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HSTS = "max-age=31536000"
+COOKIE_LIFETIME = timedelta(days=400)
+"""The longest a browser keeps a cookie; every answer renews it."""
 STORAGE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY",
                   "SQLITE_LOCKED", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN",
                   "SQLITE_PERM")
@@ -41,28 +45,43 @@ class SteadySession(SecureCookieSessionInterface):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
 
+KEYED_PATH = re.compile(r"(/(?:match|board)/[\w-]+/)[\w-]+")
+"""A match's scoring or scoreboard path: the key follows the id."""
+
+
 class KeyRedactor(logging.Filter):
-    """No log line names a scoring key: the key in the request's path becomes `<key>`."""
+    """No log line names a match's key: in every path the key becomes `<key>`, and so does
+    the key of the request being served wherever else it appears."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cut = KEYED_PATH.sub(r"\1<key>", message)
         key = (request.view_args or {}).get("key") if has_request_context() else None
         if key:
-            message = record.getMessage()
-            if key in message:
-                record.msg, record.args = message.replace(key, "<key>"), ()
+            cut = cut.replace(str(key), "<key>")
+        if cut != message:
+            record.msg, record.args = cut, ()
         return True
+
+
+REDACTOR = KeyRedactor()
+LOGGERS = ("werkzeug", "waitress")
+"""Besides the app's own: the development server's access log and waitress's errors."""
 
 
 def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
     app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
+    if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
+        app.config["PERMANENT_SESSION_LIFETIME"] = COOKIE_LIFETIME
     proxies = int(app.config["PROXIES"])
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
                                 x_host=proxies, x_port=proxies, x_prefix=proxies)
     app.session_interface = SteadySession()
-    app.logger.addFilter(KeyRedactor())
+    for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
+        logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
     app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
 
 

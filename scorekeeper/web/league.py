@@ -8,10 +8,23 @@ as it is now; a done write 303 (htmx gets the card fragment back instead).
 
 import io
 import json
+import threading
+import time
 from datetime import date
 
 import segno
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
@@ -81,7 +94,37 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
 
 @bp.get("/<league_id>/<key>")
 def show(league_id: str, key: str):
-    return _page(_open(league_id, key))
+    access = _open(league_id, key)
+    if request.htmx and access.role == leagues.PUBLIC:
+        return _public_live(access)
+    return _page(access)
+
+
+def _public_live(access: leagues.Access) -> str:
+    """The public page's live part, rendered at most once every PUBLIC_PAGE_SECONDS and
+    shared by everyone polling it: on match night a hundred phones and the TV follow it,
+    and the tables change it with every tile. It holds no form and no key but its own.
+
+    One thread renders a stale part while the others answer with the one before.
+    """
+    kept, lock = current_app.extensions.setdefault("scorekeeper.league_pages",
+                                                   ({}, threading.Lock()))
+    cache_key = (access.league_id, str(get_locale()))
+    now = time.monotonic()
+    with lock:
+        made, kept_body, rendering = kept.get(cache_key, (0.0, None, False))
+        fresh = now - made < current_app.config["PUBLIC_PAGE_SECONDS"]
+        if kept_body is not None and (fresh or rendering):
+            return kept_body
+        kept[cache_key] = (made, kept_body, True)
+    body = None
+    try:
+        body = render_template("league/_live.html",
+                               **league_read.overview(unit_of_work(), access, date.today()))
+    finally:
+        with lock:
+            kept[cache_key] = (now, body, False) if body else (made, kept_body, False)
+    return body
 
 
 def _league_write(league_id: str, key: str, form, do, **forms):
