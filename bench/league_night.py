@@ -1,9 +1,10 @@
 """League night over HTTP: 50 tables scoring at once against the production server.
 
-The app runs under waitress in a subprocess on 127.0.0.1 (the command the README
-recommends: `waitress-serve --threads=8 --connection-limit=500 --call
-scorekeeper:create_app`, with a scratch database); this process is the load
-generator. For each table:
+The app runs in a subprocess on 127.0.0.1 under the README's command,
+`scorekeeper serve` (or, with `--server waitress`, plain `waitress-serve
+--threads=8 --connection-limit=500 --call scorekeeper:create_app`), with a
+scratch database; this process is the load generator. Each phone connects from
+its own loopback address (127.1.x.y), as each phone on a pub's Wi-Fi has its own. For each table:
 
 * one scorer makes one tap every ~2 s with the requests the browser sends: an
   htmx POST (HX-Request: true) of csrf_token, pos and the button's field
@@ -46,10 +47,12 @@ def main(argv=None) -> int:
     parser.add_argument("--viewers", type=int, default=3, help="scoreboard viewers per table")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between taps/polls")
     parser.add_argument("--floor-interval", type=float, default=0.5)
-    parser.add_argument("--threads", type=int, default=8, help="waitress --threads")
+    parser.add_argument("--server", choices=("serve", "waitress"), default="serve",
+                        help="`scorekeeper serve` (the README's) or plain waitress-serve")
+    parser.add_argument("--threads", type=int, default=8, help="server threads")
     parser.add_argument("--connection-limit", type=int, default=500,
-                        help="waitress --connection-limit (the README's 500; waitress's "
-                             "own default, 100, is too few for 200 polling phones)")
+                        help="--server waitress: --connection-limit (waitress's own "
+                             "default, 100, is too few for 200 polling phones)")
     parser.add_argument("--fresh-start", action="store_true",
                         help="start every table at a new match instead of part-way through")
     parser.add_argument("--timeout", type=float, default=15, help="client socket timeout")
@@ -62,7 +65,7 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", action="store_true",
                         help="only profile taps and polls in-process with pyinstrument")
     parser.add_argument("--app", default="scorekeeper:create_app",
-                        help="the app factory waitress calls (for A/B experiments)")
+                        help="--server waitress: the app factory it calls (A/B experiments)")
     parser.add_argument("--name", default="league_night", help="results file name")
     args = parser.parse_args(argv)
     if not (0 < args.seconds <= 3600 and 0 < args.tables <= 200 and 0 <= args.viewers <= 10

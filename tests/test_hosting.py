@@ -49,6 +49,13 @@ def test_behind_a_tls_proxy_a_browser_creates_a_match_and_taps(app_factory):
     assert tapped.status_code == 200 and "Ann" in tapped.text
 
 
+def test_behind_a_tls_proxy_every_cookie_is_https_only(app_factory):
+    page = app_factory(WTF_CSRF_ENABLED=True, PROXIES=1).test_client().get(
+        "/new?lang=el", headers=PROXIED)
+    cookies = page.headers.getlist("Set-Cookie")
+    assert len(cookies) == 2 and all("; Secure" in cookie for cookie in cookies)
+
+
 def test_without_a_proxy_setting_forwarded_headers_are_not_believed(app_factory):
     page = app_factory(WTF_CSRF_ENABLED=True).test_client().get("/new", headers=PROXIED)
     assert "Strict-Transport-Security" not in page.headers

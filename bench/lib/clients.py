@@ -1,9 +1,18 @@
 """Transports with one interface: a browser's keep-alive connection, or Flask's test client."""
 
 import http.client
+import itertools
 from http.cookies import SimpleCookie
 
 HOST = "127.0.0.1"
+
+
+_PHONES = itertools.count()
+
+
+def phone_address(number: int) -> str:
+    """A loopback address of its own for phone `number` (Linux answers all of 127/8)."""
+    return f"127.1.{number // 250}.{number % 250 + 1}"
 
 
 class Reply:
@@ -20,9 +29,11 @@ class Reply:
 class HttpClient:
     """One browser: one kept-alive connection and its cookie jar."""
 
-    def __init__(self, port: int, timeout: float):
+    def __init__(self, port: int, timeout: float, source: str | None = None):
         self.port = port
         self.timeout = timeout
+        # each browser is a phone with its own address, as on a pub's Wi-Fi
+        self.source = source or phone_address(next(_PHONES))
         self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
         self.reused = False
@@ -40,7 +51,8 @@ class HttpClient:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         for attempt in (0, 1):
             if self.conn is None:
-                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout,
+                                                       source_address=(self.source, 0))
                 self.reused = False
             try:
                 self.conn.request(method, path, body=body, headers=headers)

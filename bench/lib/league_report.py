@@ -16,7 +16,8 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
                  - cpu["generator_before"].user - cpu["generator_before"].system)
     result = {
         "command": "python bench/league_night.py " + " ".join(argv or sys.argv[1:]),
-        "server_command": " ".join(["waitress-serve", *night["command"][3:]]),
+        "server_command": " ".join(["scorekeeper" if args.server == "serve"
+                                    else "waitress-serve", *night["command"][3:]]),
         "tables": args.tables, "viewers_per_table": args.viewers, "interval_s": args.interval,
         "seconds": round(measured, 1), "warmup_s": args.warmup,
         "start": "part-way through a match" if not args.fresh_start else "new matches",
@@ -97,7 +98,7 @@ def print_night(args, result: dict) -> None:
     print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers)"
                 f"{cards}, "
                 f"a tap or poll every {args.interval:g} s each, {result['seconds']:.0f} s "
-                f"measured, waitress --threads={args.threads}",
+                f"measured, {args.server} --threads={args.threads}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
                 table_rows)
     polls_304 = poll["statuses"].get("304", 0)

@@ -1,4 +1,5 @@
-"""The production server (waitress, the README's command) in a subprocess, on a scratch database."""
+"""The production server in a subprocess, on a scratch database: the README's `scorekeeper
+serve`, or plain `waitress-serve` as the README had it before."""
 
 import os
 import secrets
@@ -17,13 +18,17 @@ def free_port() -> int:
 
 
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
-                 app: str = "scorekeeper:create_app"):
+                 app: str = "scorekeeper:create_app", server: str = "waitress"):
     port = free_port()
-    command = [sys.executable, "-m", "waitress", f"--threads={threads}",
-               f"--listen={HOST}:{port}"]
-    if connection_limit:
-        command.append(f"--connection-limit={connection_limit}")
-    command += ["--call", app]
+    if server == "serve":
+        command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
+                   f"--port={port}", f"--threads={threads}"]
+    else:
+        command = [sys.executable, "-m", "waitress", f"--threads={threads}",
+                   f"--listen={HOST}:{port}"]
+        if connection_limit:
+            command.append(f"--connection-limit={connection_limit}")
+        command += ["--call", app]
     env = dict(os.environ, SCOREKEEPER_DATABASE=os.path.join(folder, "league.sqlite"),
                SCOREKEEPER_SECRET_KEY="bench-" + secrets.token_hex(16))
     log = open(log_path, "w")  # noqa: SIM115 - closed by stop_server

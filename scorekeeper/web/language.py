@@ -27,7 +27,7 @@ def remember_choice(response):
     asked = request.args.get("lang")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_SECONDS, httponly=True,
-                            samesite="Lax")
+                            samesite="Lax", secure=request.is_secure)
     if response.mimetype == "text/html":
         response.vary.update(("Accept-Language", "Cookie"))
     return response

@@ -12,8 +12,8 @@ from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-limiter = Limiter(get_remote_address, headers_enabled=True, storage_uri="memory://",
-                  strategy="moving-window")
+limiter = Limiter(get_remote_address, headers_enabled=True, strategy="moving-window")
+"""Its storage is the RATELIMIT_STORAGE_URI setting: this process's memory unless set."""
 
 DEFAULTS = {
     "TAP_LIMIT": "10 per second; 240 per minute",
