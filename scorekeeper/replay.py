@@ -139,6 +139,9 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
     if played.move.end == "R":
         return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
                    why=explanation)
+    if played.move.end is not None:  # with spinners: the laid tile it went on
+        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
+                   end=played.move.end, why=explanation)
     return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
 
 

@@ -27,9 +27,10 @@ from .rules import (
 class RandomTable:
     """The hidden side of a match: who holds which tile, and the boneyard."""
 
-    def __init__(self, match: Match, rng: random.Random):
+    def __init__(self, match: Match, rng: random.Random, greed: float = 0.0):
         self.match = match
         self.rng = rng
+        self.greed = greed  # how often a player holding a scoring tile lays the best one
         self.hands: list[list] = []
         self.boneyard: list = []
         self._history: list = []
@@ -92,6 +93,9 @@ class RandomTable:
         knocks = self.match.table.rules.knocks
         knock_anyway = knocks and self.match.hand.moves and self.rng.random() < 0.1
         if options and not knock_anyway:  # where nobody draws, a player may knock at any time
+            scoring = [option for option in options if option.points > 0] if self.greed else []
+            if scoring and self.rng.random() < self.greed:
+                options = [max(scoring, key=lambda option: option.points)]
             choice = self.rng.choice(options)
             hand.remove(choice.tile)
             tile = choice.tile
@@ -129,10 +133,11 @@ def random_table(rng: random.Random, rules: RuleSet = ALL_FIVES) -> Table:
     return Table.create(names, partnerships, target, hand_size, rules)
 
 
-def play_match(rng: random.Random, table: Table | None = None, max_events: int = 20_000):
+def play_match(rng: random.Random, table: Table | None = None, max_events: int = 20_000,
+               greed: float = 0.0):
     """Play one whole random match to its end; returns the Match."""
     match = Match(table or random_table(rng))
-    sim = RandomTable(match, rng)
+    sim = RandomTable(match, rng, greed)
     for _ in range(max_events):
         if match.is_over():
             return match

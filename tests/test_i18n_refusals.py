@@ -93,7 +93,6 @@ CASES.update({
     "remaining_not_expected": lambda: read_record(record(
         rules="fives-and-threes", hands=[{"starter": "Ann", "moves": ["5-5", "pass", "pass"],
                                           "remaining": {"Ann": 20, "Bob": 30}}])),
-    "rules_not_playable": lambda: read_record(record(rules="ola-5")),
     "unknown_player": lambda: Table.create(["Ann", "Bob"]).seat_of("Cat"),
     "unknown_rules": lambda: find_rule_set("sniff"),
     "unknown_seat": lambda: Match.create(["Ann", "Bob"]).start(7),

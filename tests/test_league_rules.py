@@ -253,8 +253,7 @@ def test_an_archive_that_is_not_one_or_disagrees_with_itself_is_refused(doc, say
         read_archive(doc)
 
 
-@pytest.mark.parametrize("rules, kind", [("chess", "unknown_rules"), (None, "unknown_rules"),
-                                         ("ola-5", "rules_not_playable")])
+@pytest.mark.parametrize("rules, kind", [("chess", "unknown_rules"), (None, "unknown_rules")])
 def test_a_league_plays_only_a_rule_set_the_app_referees(rules, kind):
     with pytest.raises(SetupRefused) as refused:
         LeagueSetup.create("Fives League", "2026", "SP", THREE_ONE, rules=rules)

@@ -232,12 +232,6 @@ def test_an_unknown_rule_set_makes_the_record_unreadable():
         read(record([], rules="sniff"))
 
 
-@pytest.mark.parametrize("rules", ["all-fives-spinner", "ola-5"])
-def test_a_rule_set_not_yet_refereed_is_refused_by_name(rules):
-    with pytest.raises(UnreadableRecord, match=f"{rules} is not refereed by this version"):
-        read(record([], rules=rules))
-
-
 def test_remaining_in_a_fives_and_threes_hand_is_illegal():
     doc = record([{"starter": "Ann", "moves": ["5-5", "pass", "pass"],
                    "remaining": {"Ann": 20, "Bob": 30}}])

@@ -23,8 +23,10 @@ from hypothesis.stateful import (
 from scorekeeper.replay import summary
 from scorekeeper.rules import (
     ALL_FIVES,
+    ALL_FIVES_SPINNER,
     ALL_TILES,
     FIVES_AND_THREES,
+    OLA_5,
     Draw,
     Lay,
     Match,
@@ -33,7 +35,9 @@ from scorekeeper.rules import (
     RuleError,
     Start,
     Table,
+    tile_text,
 )
+from scorekeeper.rules.layout import count_of
 from scorekeeper.rules.record import read_record, write_record
 from scorekeeper.simulation import RandomTable, play_match, random_table
 
@@ -251,3 +255,130 @@ def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with(r
         for hand in result["hands"] if rules.exact_target else result["hands"][-1:]:
             finished_by[hand["result"]] += 1
     assert all(finished_by.values()), finished_by
+
+
+# -- the rule sets with spinners --------------------------------------------------------------
+
+@st.composite
+def spinner_tables(draw) -> Table:
+    rules = draw(st.sampled_from([ALL_FIVES_SPINNER, OLA_5]))
+    players = draw(st.sampled_from([2, 3, 4]))
+    partnerships = players == 4 and draw(st.booleans())
+    target = draw(st.sampled_from([100, 150, None]))
+    hand_size = draw(st.none() | st.integers(1, 28 // players))
+    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size,
+                        rules)
+
+
+def illegal_spinner_lays(match: Match) -> list:
+    """Tiles the layout must refuse now: laid, fitting nowhere, an end of the wrong kind or on a
+    tile with no open side, and an unnamed tile that fits sides of two laid tiles."""
+    hand = match.hand
+    if match.phase != "play":
+        return []
+    sides = hand.ends
+    found = [Lay(next(iter(hand.laid))), Lay((6, 6), "L"), Lay((0, 0), "R")]
+    for tile in ALL_TILES:
+        if tile in hand.laid:
+            continue
+        touched = {side.tile for side in sides if side.value in tile}
+        if not touched:
+            found += [Lay(tile), Lay(tile, tile_text(sides[0].tile))]
+        elif len(touched) > 1:
+            found.append(Lay(tile))
+        closed = [laid for laid in hand.laid if all(side.tile != laid for side in sides)]
+        found += [Lay(tile, tile_text(laid)) for laid in closed[:1]]
+    return found
+
+
+class RandomSpinnerMatches(RandomMatches):
+    """All Fives with a spinner and Όλα 5: the same table, play, undo and refusals."""
+
+    @initialize(table=spinner_tables(), seed=st.integers(0, 2**32 - 1))
+    def sit_down(self, table, seed):
+        self.match = Match(table)
+        self.sim = RandomTable(self.match, random.Random(seed), greed=0.8)
+        self.before, self.events, self.round_tripped = [], 0, -1
+
+    @rule(data=st.data())
+    def refuse_an_illegal_event(self, data):
+        lays = illegal_spinner_lays(self.match)
+        event = data.draw(st.sampled_from(lays or illegal_events(self.match)), label="event")
+        before = snapshot(self.match)
+        with pytest.raises(RuleError):
+            self.match.push(event)
+        assert snapshot(self.match) == before
+
+    @invariant()
+    def check_spinner_scores_add_up(self):
+        """Counts score multiples of five; a hand's end adds, or (with a spinner) subtracts."""
+        match = self.match
+        totals = [0] * len(match.table.sides)
+        for score in match.score_list():
+            if score.kind == "subtracted":
+                assert all(loss <= 0 and loss % 5 == 0 for loss in score.facts["sides"])
+                totals = [total + loss for total, loss in zip(totals, score.facts["sides"],
+                                                              strict=True)]
+                continue
+            assert score.points > 0, score
+            assert score.kind != "ends" or score.points % 5 == 0, score
+            totals[score.side] += score.points
+        assert totals == match.scores
+
+    @invariant()
+    def check_the_layout_counts_its_open_sides(self):
+        hand = self.match.hand
+        if hand is None or not hand.moves:
+            return
+        last = next(played for played in reversed(hand.moves) if played.count is not None)
+        assert last.ends == hand.ends and last.count == count_of(hand.ends)
+        spinners = {side.tile for side in hand.ends if side.spinner}
+        for side in hand.ends:
+            if side.branch:  # a spinner's branch sides open only once its line sides are full
+                assert not any(other.tile == side.tile and not other.branch
+                               for other in hand.ends)
+        if self.match.table.rules is ALL_FIVES_SPINNER:
+            assert len(spinners) <= 1
+
+
+RandomSpinnerMatches.TestCase.settings = settings(max_examples=25, stateful_step_count=150,
+                                                  deadline=None)
+TestRandomSpinnerMatches = RandomSpinnerMatches.TestCase
+
+
+def test_random_spinner_matches_use_four_arms_several_spinners_and_go_below_zero():
+    rng = random.Random(16)
+    seen = {"four arms": 0, "two spinners branching": 0, "below zero": 0}
+    for number in range(30):
+        rules = (ALL_FIVES_SPINNER, OLA_5)[number % 2]
+        players = rng.choice([2, 3, 4])
+        table = Table.create(["Ann", "Bob", "Cat", "Dan"][:players],
+                             players == 4 and rng.random() < 0.5, rules=rules)
+        match = play_match(rng, table, greed=0.8)
+        doc = json.loads(json.dumps(write_record(match)))
+        again = read_record(doc)
+        assert (again.log, again.scores, again.winner) == (match.log, match.scores,
+                                                           match.winner)
+        assert [side["score"] for side in summary(again, doc["hands"])["sides"]] == match.scores
+        running = [0] * len(match.scores)
+        for hand in match.hands:
+            seen["four arms"] += rules is ALL_FIVES_SPINNER and arms_of_the_spinner(hand) == 4
+            branching = {side.tile for played in hand.moves for side in played.ends or ()
+                         if side.branch}
+            seen["two spinners branching"] += len(branching) >= 2
+            running = [total + points for total, points in zip(running, hand.points,
+                                                               strict=True)]
+            seen["below zero"] += min(running) < 0
+    assert all(seen.values()), seen
+
+
+def arms_of_the_spinner(hand) -> int:
+    """How many of the spinner's four sides hold a tile at the end of the hand."""
+    spinner = next((side.tile for played in hand.moves for side in played.ends or ()
+                    if side.spinner), None)
+    if spinner is None:
+        return 0
+    against = sum(1 for played in hand.moves[1:]
+                  if played.count is not None and played.move.end == tile_text(spinner))
+    led = hand.moves[0].move.tile in (spinner, spinner[::-1])
+    return against + (0 if led else 1)

@@ -18,21 +18,17 @@ GAME_LETTERS = {"S": SINGLES, "P": PAIRS}
 TIE_BREAKS = ("game_difference", "games_won", "head_to_head")
 """The tie-breaks a league may order; after them, teams tied on everything stand by name."""
 DEFAULT_RULES = "all-fives"
-PLAYABLE = tuple(rules for rules in RULE_SETS if rules.playable)
-"""The rule sets a league can play: those the engine referees."""
+PLAYABLE = RULE_SETS
+"""The rule sets a league can play: every one the engine referees."""
 
 
 def league_rule_set(name) -> RuleSet:
-    """The playable rule set called `name`; a league refuses any other."""
+    """The rule set called `name`; a league refuses a name no rule set has."""
     try:
         rules = find_rule_set(name)
     except SetupError:
         raise SetupRefused.worded(N_("%(name)s is not a rule set this app knows."),
                                   "unknown_rules", name=str(name)[:40]) from None
-    if not rules.playable:
-        raise SetupRefused.worded(N_("%(name)s cannot be refereed by this app yet: choose "
-                                     "another rule set."), "rules_not_playable",
-                                  name=rules.name)
     return rules
 
 

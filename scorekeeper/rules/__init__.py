@@ -17,7 +17,8 @@ from .errors import (
     SetupError,
 )
 from .events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
-from .hand import End, Hand, Played
+from .hand import Hand, Played
+from .layout import Layout, Side
 from .match import Match
 from .moves import Placement
 from .outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
@@ -37,9 +38,9 @@ from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 __all__ = [
     "ALL_FIVES", "ALL_FIVES_SPINNER", "FIVES_AND_THREES", "OLA_5", "RULE_SETS", "RuleSet",
     "find_rule_set", "Outcome", "DOMINO", "BLOCKED", "WON", "UNFINISHED",
-    "ALL_TILES", "BadTile", "Draw", "End", "Event", "Hand", "HandNotOver", "HandOver",
+    "ALL_TILES", "BadTile", "Draw", "Event", "Hand", "Layout", "HandNotOver", "HandOver",
     "IllegalMove", "IllegalStart", "ImpossibleHand", "Lay", "Match", "MatchOver",
-    "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score",
+    "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score", "Side",
     "SetupError", "Start", "Table", "Tile", "default_hand_size", "default_target", "explain",
     "move_text", "normal", "parse_move", "parse_tile", "pips", "round_to_five", "tile_text",
     "Undo",

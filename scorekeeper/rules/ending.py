@@ -6,6 +6,7 @@ from .hand import Hand
 from .outcome import BLOCKED, DOMINO, Outcome
 from .remaining import check_remaining
 from .rulesets import (
+    ALL_BUT_OUT,
     FEWEST_ROUNDED,
     FEWEST_UNROUNDED,
     NAMED_EVERY_HAND,
@@ -13,8 +14,9 @@ from .rulesets import (
     NO_PIPS,
     OPPONENTS_ROUNDED,
     OPPONENTS_UNROUNDED,
+    OWN_SUBTRACTED,
 )
-from .scoring import Score, blocked_score, domino_score
+from .scoring import Score, blocked_score, domino_score, subtracted_score
 
 _LEADS_BY_RIGHT = {
     DOMINO: N_("%(starter)s went out last hand and leads this one, not %(player)s"),
@@ -85,6 +87,8 @@ def _needed(table, outcome: Outcome) -> tuple[list[int], list[int]]:
     seats = range(len(table.players))
     if outcome.how == BLOCKED:
         return list(seats), []
+    if table.rules.pips_entered == ALL_BUT_OUT:  # own pips count, partners' too
+        return [seat for seat in seats if seat != outcome.seat], [outcome.seat]
     return ([seat for seat in seats if table.side_of(seat) != outcome.side],
             [seat for seat in seats if table.side_of(seat) == outcome.side])
 
@@ -102,6 +106,9 @@ def end_score(match, event: Remaining) -> Score:
     required, optional = _needed(table, hand.outcome)
     pips = check_remaining(table, hand, dict(event.held), required, optional)
     rules = table.rules
+    out = hand.outcome.seat if hand.outcome.how == DOMINO else None
+    if (rules.going_out if out is not None else rules.blocked) == OWN_SUBTRACTED:
+        return subtracted_score(hand.number, table, out, pips)
     if hand.outcome.how == DOMINO:
         rounded = {OPPONENTS_ROUNDED: True, OPPONENTS_UNROUNDED: False}[rules.going_out]
         return domino_score(hand.number, table, hand.outcome.seat, pips, rounded)
@@ -115,6 +122,10 @@ def remaining(match, event: Remaining) -> None:
     hand = match.hands[-1]
     hand.remaining = dict(event.held)
     hand.end = score
-    if score.points:
+    if score.kind == "subtracted":
+        for side, points in enumerate(score.facts["sides"]):
+            if points:
+                match.award(hand, side, points)
+    elif score.points:
         match.award(hand, score.side, score.points)
     settle(match, hand)

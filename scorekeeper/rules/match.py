@@ -106,7 +106,8 @@ class Match:
         """Deal a new hand (for the engine's rules); its mark lets undo replay only it."""
         table = self.table
         self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
-                               table.hand_size, len(table.sides), announced))
+                               table.hand_size, len(table.sides), announced,
+                               table.rules.spinners))
         length = len(self.log) + 1 if length is None else length
         self._marks.append((length, tuple(self.scores), starter, announced))
 
@@ -160,7 +161,7 @@ class Match:
         hand = self.hands[-1]
         return [placement._replace(
                     points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
-                for placement in moves.placements(hand)]
+                for placement in moves.placements(hand.layout, hand.laid)]
 
     @property
     def can_draw(self) -> bool:

@@ -9,9 +9,10 @@ from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .events import Draw, Lay, Pass
 from .hand import Hand, Played
+from .layout import LINE_SIDE, Layout, end_name
 from .moves import place
 from .outcome import BLOCKED, DOMINO, WON, Outcome
-from .rulesets import PLUS_ONE
+from .rulesets import NO_SPINNER, PLUS_ONE
 from .tiles import NORMAL_OF, normal_of_checked, tile_text
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
@@ -41,7 +42,7 @@ def playing_hand(match, what: str) -> Hand:
 
 
 def lay(match, event: Lay) -> Lay:
-    """Lay a tile where `moves.ends_after` puts it; returns the event with its end explicit."""
+    """Lay a tile where `moves.place` puts it; returns the event with its end explicit."""
     hands = match.hands
     hand = hands[-1] if hands else None
     if hand is None or hand.outcome is not None or match.winner is not None:
@@ -55,27 +56,50 @@ def lay(match, event: Lay) -> Lay:
     if key in hand.laid:
         raise IllegalMove.worded(N_("%(tile)s was already laid in this hand"), "already_laid",
                                  player=table.players[seat], tile=tile_text(tile))
+    layout = hand.layout
     if hand.moves:
-        end = moves.choose_end(hand, key, event.end, table.players[seat], tile)
-        left, right, count = place(hand, key, end)
+        end = event.end
+        count = -1
+        # The hot path: a line (no spinners) and the end a record or a button names, laid
+        # through the layout's own table of sides; `moves.place` is the rule it follows.
+        if (end == "L" or end == "R") and layout[1] == NO_SPINNER:
+            left, right = layout[0]
+            if end == "L":
+                value = left.value
+                if value == key[0] or value == key[1]:
+                    left = LINE_SIDE[key, value]
+                    count = left.points + right.points
+            else:
+                value = right.value
+                if value == key[0] or value == key[1]:
+                    right = LINE_SIDE[key, value]
+                    count = left.points + right.points
+        if count < 0:  # a tree, or an end to choose or refuse: the general rule
+            index = moves.choose_side(layout, key, end, table.players[seat], tile, hand.laid)
+            end = end_name(layout, index)
+            layout, count = place(layout, key, index)
+        else:
+            layout = _tuple(Layout, ((left, right), NO_SPINNER, False))
         if event.end != end:
             event = Lay(key, end)
         elif tile.__class__ is not tuple:
             event = Lay((tile[0], tile[1]), end)
     else:
         tile = (tile[0], tile[1])
-        left, right, count = place(hand, tile, None)
+        if event.end is not None:
+            moves.check_notation(layout, event.end, table.players[seat], tile)
+        layout, count = place(layout, tile, None)
         if event.end is not None or tile != event.tile or event.tile.__class__ is not tuple:
             event = Lay(tile, None)
     held = hand.held
     if held[seat] == 1 or table.rules.exact_target:  # the tile may end the hand or bust
-        return _lay_scored(match, hand, seat, event, key, left, right, count)
+        return _lay_scored(match, hand, seat, event, key, layout, count)
     points = table.rules.count_points[count]
-    hand.left, hand.right = left, right
+    hand.layout = layout
     hand.laid.add(key)
     held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(_tuple(Played, (seat, event, (left, right), count, points, 0, False)))
+    hand.moves.append(_tuple(Played, (seat, event, layout.sides, count, points, 0, False)))
     if points:
         match.award(hand, table.side_of(seat), points)
         if match.winner is not None:
@@ -86,15 +110,15 @@ def lay(match, event: Lay) -> Lay:
     return event
 
 
-def _lay_scored(match, hand: Hand, seat: int, event: Lay, key, left, right, count) -> Lay:
+def _lay_scored(match, hand: Hand, seat: int, event: Lay, key, layout, count) -> Lay:
     """Lay a tile that may end the hand or pass an exact target (see `score_of_lay`)."""
     table = match.table
     points, bonus, bust, out = score_of_lay(match, hand, seat, count)
-    hand.left, hand.right = left, right
+    hand.layout = layout
     hand.laid.add(key)
     hand.held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(Played(seat, event, (left, right), count, points, bonus, bust))
+    hand.moves.append(Played(seat, event, layout.sides, count, points, bonus, bust))
     if points:
         match.award(hand, table.side_of(seat), points)
         if match.winner is not None:

@@ -13,7 +13,6 @@ from .rulesets import (
     NAMED_EVERY_HAND,
     NEXT_SEAT,
     NO_PIPS,
-    RULE_SETS,
     WINNER_LEADS,
     find_rule_set,
 )
@@ -83,10 +82,6 @@ def read_record(doc: dict, pending_pips: bool = False) -> Match:
         raise UnreadableRecord.worded(N_('"hands" must be a list of hands'), "hands_not_list")
     try:
         rules = find_rule_set(doc.get("rules", ALL_FIVES.name))
-        if not rules.playable:
-            raise SetupError.worded(
-                N_("%(rules)s is not refereed by this version yet: it plays %(playable)s"),
-                "rules_not_playable", rules=rules.name, playable=_playable_names())
         table = Table.create(doc["players"], doc.get("partnerships", False),
                              doc.get("target"), doc.get("hand_size"), rules)
     except SetupError as error:
@@ -151,10 +146,6 @@ _STARTER_NEEDED = {
     NAMED_EVERY_HAND: N_("say who leads: every hand needs a starter"),
     NEXT_SEAT: N_("say who leads: the first hand needs a starter"),
 }
-
-
-def _playable_names() -> str:
-    return ", ".join(rules.name for rules in RULE_SETS if rules.playable)
 
 
 def _read_remaining(match: Match, remaining) -> None:

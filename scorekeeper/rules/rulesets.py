@@ -59,7 +59,6 @@ class RuleSet:
     targets: tuple[int, int]  # default target: two players or pairs, and three or four players
     exact_target: bool  # True: a play that would pass the target scores nothing (a bust)
     starter: str  # WINNER_LEADS, NAMED_EVERY_HAND or NEXT_SEAT
-    playable: bool = True  # False while the engine cannot referee it yet
     count_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """What each count of the open ends scores, by count: a table, read on the hot path."""
 
@@ -100,13 +99,13 @@ ALL_FIVES_SPINNER = RuleSet(
     name="all-fives-spinner", shown_name=N_("All Fives with a spinner"), hand_sizes=(9, 7, 5),
     draws=True, spinners=FIRST_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OWN_SUBTRACTED,
     blocked=OWN_SUBTRACTED, pips_entered=ALL_BUT_OUT, targets=(250, 200),
-    exact_target=False, starter=WINNER_LEADS, playable=False)
+    exact_target=False, starter=WINNER_LEADS)
 
 OLA_5 = RuleSet(
     name="ola-5", shown_name=N_("Όλα 5"), hand_sizes=(7, 5, 5), draws=True,
     spinners=EVERY_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OPPONENTS_UNROUNDED,
     blocked=FEWEST_UNROUNDED, pips_entered=OPPONENTS_OF_WINNER, targets=(100, 100),
-    exact_target=False, starter=NAMED_EVERY_HAND, playable=False)
+    exact_target=False, starter=NAMED_EVERY_HAND)
 
 FIVES_AND_THREES = RuleSet(
     name="fives-and-threes", shown_name=N_("Fives and Threes"), hand_sizes=(7, 5, 5),

@@ -2,8 +2,9 @@
 
 from typing import NamedTuple
 
-from .hand import End, Played
-from .rulesets import FIVES_PLUS_THREES
+from .hand import Played
+from .layout import Side, terms
+from .rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .table import Table
 from .tiles import tile_text
 
@@ -67,6 +68,18 @@ def blocked_score(hand: int, table: Table, pips_by_seat: dict, rounded: bool = T
     return Score(hand, None, winner, points, "blocked", {"sides": sides, "tied": []})
 
 
+def subtracted_score(hand: int, table: Table, out: int | None, pips_by_seat: dict) -> Score:
+    """Nobody scores: each player's own pips, rounded to five, come off their side (the
+    player who went out holds none). `facts["sides"]` holds what each side loses."""
+    held = [(seat, pips_by_seat[seat], round_to_five(pips_by_seat[seat]))
+            for seat in range(len(table.players)) if seat != out]
+    losses = [0] * len(table.sides)
+    for seat, _, rounded in held:
+        losses[table.side_of(seat)] -= rounded
+    return Score(hand, None, None, sum(losses), "subtracted",
+                 {"seat": out, "held": held, "sides": losses})
+
+
 def english(message: str, **values) -> str:
     """The default wording: the English message with its values filled in."""
     return message % values
@@ -82,6 +95,8 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
         return _explain_count(score, table, award, say)
     if score.kind == "domino":
         return _explain_domino(score, table, say)
+    if score.kind == "subtracted":
+        return _explain_subtracted(score, table, say)
     return _explain_blocked(score, table, say)
 
 
@@ -90,7 +105,7 @@ def _count_sum(facts: dict, say) -> str:
         a, b = facts["tile"]
         return say("lead %(tile)s: %(a)s + %(b)s = %(count)s", tile=tile_text(facts["tile"]),
                    a=a, b=b, count=facts["count"])
-    return " + ".join(_end_text(end) for end in facts["ends"]) + f" = {facts['count']}"
+    return " + ".join(_end_text(end) for end in terms(facts["ends"])) + f" = {facts['count']}"
 
 
 def _explain_count(score: Score, table: Table, award: bool, say) -> str:
@@ -140,20 +155,43 @@ def _with_bonus(parts: list[int], bonus: int) -> str:
 
 def _explain_domino(score: Score, table: Table, say) -> str:
     facts = score.facts
-    parts = ", ".join(f"{table.players[seat]} {pips} → {rounded}"
+    unrounded = table.rules.going_out == OPPONENTS_UNROUNDED  # Όλα 5: `Bob 11, Cat 9`
+    parts = ", ".join(f"{table.players[seat]} {pips}" if unrounded
+                      else f"{table.players[seat]} {pips} → {rounded}"
                       for seat, pips, rounded in facts["opponents"])
     return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
                name=table.players[facts["seat"]], parts=parts, points=score.points,
                side=table.side_name(score.side))
 
 
-def _explain_blocked(score: Score, table: Table, say) -> str:
+def _explain_subtracted(score: Score, table: Table, say) -> str:
+    """`Ann went out. Bob holds 13 → 15: −15 to Bob`: each player's own pips come off."""
     facts = score.facts
     parts = "; ".join(
-        say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each), pips=pips,
-            rounded=rounded) if each == score.side
-        else f"{table.side_name(each)} {pips} → {rounded}"
-        for each, pips, rounded in facts["sides"])
+        say("%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
+            player=table.players[seat], pips=pips, rounded=rounded,
+            side=table.side_name(table.side_of(seat))) if rounded else
+        say("%(player)s holds %(pips)s → 0: nothing off %(side)s", player=table.players[seat],
+            pips=pips, side=table.side_name(table.side_of(seat)))
+        for seat, pips, rounded in facts["held"])
+    if facts["seat"] is None:
+        return say("blocked: %(parts)s", parts=parts)
+    return say("%(name)s went out. %(parts)s", name=table.players[facts["seat"]], parts=parts)
+
+
+def _explain_blocked(score: Score, table: Table, say) -> str:
+    facts = score.facts
+    if table.rules.blocked == FEWEST_UNROUNDED:  # Όλα 5: the pips as they are
+        parts = "; ".join(
+            say("%(side)s %(pips)s fewest", side=table.side_name(each), pips=pips)
+            if each == score.side else f"{table.side_name(each)} {pips}"
+            for each, pips, _ in facts["sides"])
+    else:
+        parts = "; ".join(
+            say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each),
+                pips=pips, rounded=rounded) if each == score.side
+            else f"{table.side_name(each)} {pips} → {rounded}"
+            for each, pips, rounded in facts["sides"])
     if score.side is None:
         names = say(" and ").join(table.side_name(each) for each in facts["tied"])
         return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
@@ -166,7 +204,7 @@ def _explain_blocked(score: Score, table: Table, say) -> str:
                side=table.side_name(score.side))
 
 
-def _end_text(end: End) -> str:
-    if end.double:
-        return f"{end.value}-{end.value} ({end.count()})"
-    return str(end.value)
+def _end_text(side: Side) -> str:
+    if side.double:
+        return f"{side.value}-{side.value} ({side.points})"
+    return str(side.value)

@@ -42,13 +42,9 @@ class WholeNumberField(IntegerField):
             raise ValueError(str(self.asking)) from None
 
 
-PLAYABLE = tuple(rules for rules in RULE_SETS if rules.playable)
-"""The rule sets a table can pick: those the engine referees."""
-
-
 def picked_rules(name) -> RuleSet:
-    """The playable rule set a form or link names; All Fives when it names none of them."""
-    return next((rules for rules in PLAYABLE if rules.name == name), ALL_FIVES)
+    """The rule set a form or link names; All Fives when it names none of them."""
+    return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
 
 class NewMatchForm(FlaskForm):
@@ -56,7 +52,7 @@ class NewMatchForm(FlaskForm):
     hand size (the rule set's defaults filled in)."""
 
     rules = HiddenField(validators=[Optional(), AnyOf(
-        [rules.name for rules in PLAYABLE],
+        [rules.name for rules in RULE_SETS],
         message=_l("This app does not referee that game yet: pick one of the games offered."))])
     count = HiddenField(validators=[InputRequired(), AnyOf(["2", "3", "4"])])
     player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])

@@ -11,7 +11,7 @@ from ..rules.record import UnreadableRecord
 from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
-from .forms import PLAYABLE, DeleteForm, ImportForm, NewMatchForm, picked_rules
+from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
 from .limits import imports, new_matches
 
 bp = Blueprint("home", __name__)
@@ -100,7 +100,7 @@ def new():
     status = 422 if request.method == "POST" else 200
     template = "home/_new_form.html" if request.htmx else "home/new.html"
     return render_template(template, form=form, count=count, rules=rules, view=view,
-                           rule_sets=PLAYABLE, partnerships=partnerships), status
+                           rule_sets=RULE_SETS, partnerships=partnerships), status
 
 
 @bp.post("/import")

@@ -96,7 +96,7 @@ class NewLeagueForm(FlaskForm):
             "unknown_tie_break": self.tie_break1, "repeated_tie_break": self.tie_break2,
             "bad_game_count": self.games, "bad_game_letter": self.games,
             "bad_game_setup": self.target, "duplicate_team": self.teams,
-            "unknown_rules": self.target, "rules_not_playable": self.target,
+            "unknown_rules": self.target,
         }.get(error.kind, self.season if self.name.data and error.kind == "empty_name"
               else self.name)
         self.refusal = (field.name, error)

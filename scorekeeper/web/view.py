@@ -2,15 +2,14 @@
 
 from collections import Counter
 
+from flask_babel import format_number, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ..rules import (
     BLOCKED,
     DOMINO,
     WON,
     Draw,
-    End,
     Hand,
     Lay,
     Match,
@@ -19,6 +18,7 @@ from ..rules import (
     RuleError,
     RuleSet,
     Score,
+    Side,
     Start,
     Undo,
     explain,
@@ -28,8 +28,10 @@ from ..rules import (
     tile_text,
 )
 from ..rules.events import button_value
+from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
+from ..rules.rulesets import NO_SPINNER
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
@@ -44,6 +46,16 @@ ECHO_LIMIT = 300
 def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     """The text, cut with an ellipsis where a quoted value makes it longer than `limit`."""
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def number(value: int) -> str:
+    """A score in the reader's number format, with a minus sign below zero (−15)."""
+    return f"−{format_number(-value)}" if value < 0 else format_number(value)
+
+
+def signed(value: int) -> str:
+    """Points of a hand with their sign: +15, −15 (a subtraction), +0."""
+    return f"−{format_number(-value)}" if value < 0 else f"+{format_number(value)}"
 
 
 def refusal(error: Exception) -> str:
@@ -132,14 +144,28 @@ def announcement(match: Match) -> dict | None:
             "scored": False}
 
 
-def end_name(end: End) -> str:
+def end_name(end: Side) -> str:
     """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
     return tile_text((end.value, end.value)) if end.double else str(end.value)
 
 
-def on_end(end: End) -> str:
-    """Where a tile goes, by the number it covers ("on the 3"), never a side of the screen."""
-    return _("on the %(end)s", end=end_name(end))
+def on_end(end: Side, tree: bool = False) -> str:
+    """Where a tile goes, never a side of the screen: on a line by the number it covers
+    ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
+    spinner 5-5", "on the side of spinner 5-5" once its line sides hold tiles)."""
+    if not tree:
+        return _("on the %(end)s", end=end_name(end))
+    tile = tile_text(end.tile)
+    if end.branch:
+        return _("on the side of spinner %(tile)s", tile=tile)
+    if end.spinner:
+        return _("on the spinner %(tile)s", tile=tile)
+    return _("on %(tile)s", tile=tile)
+
+
+def branching(match: Match) -> bool:
+    """Whether doubles branch in the match's rule set: ends are then named by laid tiles."""
+    return match.table.rules.spinners != NO_SPINNER
 
 
 def tile_order(tile) -> tuple:
@@ -153,33 +179,62 @@ def placements(match: Match) -> list[dict]:
     hand = match.hand
     found = match.placements()
     offers = Counter(placement.tile for placement in found)
+    tree = branching(match)
     buttons = []
     for placement in found:
         low, high = placement.tile
         text = tile_text(placement.tile)
-        covered = _end_at(hand.ends, placement.end)
+        covered = _end_at(hand.ends, placement.end, placement.tile)
+        where = placement.end if tree else end_name(covered) if covered else ""
         buttons.append({
             "text": text, "low": low, "high": high,
             "move": button_value(placement.tile, placement.end),
-            "key": f"lay {text} {end_name(covered)}" if covered else f"lay {text}",
-            "end_word": on_end(covered) if offers[placement.tile] > 1 else "",
+            "key": f"lay {text} {where}" if covered else f"lay {text}",
+            "end_word": on_end(covered, tree) if offers[placement.tile] > 1 else "",
             "order": (*tile_order(placement.tile), covered or ()),
             "points": placement.points, "count": placement.count})
     return sorted(buttons, key=lambda button: button["order"])
 
 
-def covered_by(hand: Hand, index: int) -> End | None:
+def covered_by(hand: Hand, index: int) -> Side | None:
     """The open end the tile of move `index` was laid on (None for the lead)."""
     played = hand.moves[index]
     for before in reversed(hand.moves[:index]):
         if before.ends is not None:
-            return _end_at(before.ends, played.move.end)
+            return _end_at(before.ends, played.move.end, normal(played.move.tile))
     return None
 
 
-def _end_at(ends: tuple[End, End] | None, end: str | None) -> End | None:
-    """The end named L or R (the engine's own names, never shown) of a line's two ends."""
-    return None if end is None or ends is None else ends[0 if end == "L" else 1]
+def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None:
+    """The open side a move's end names: L or R of a line (the engine's own names, never
+    shown), or with spinners the side of the named laid tile that the tile fits."""
+    if end is None or ends is None:
+        return None
+    if end in ("L", "R"):
+        return ends[0 if end == "L" else 1]
+    return next((side for side in ends
+                 if tile_text(side.tile) == end and side.value in tile), None)
+
+
+def layout(match: Match) -> dict | None:
+    """The open ends as the table sees them: a line's two ends; with spinners each arm's open
+    end, the spinners marked, and the count with all its terms."""
+    hand = match.hand
+    if hand is None or not hand.ends or match.phase != "play":
+        return None
+    sides = hand.ends
+    laid = next(index for index in range(len(hand.moves) - 1, -1, -1)
+                if hand.moves[index].count is not None)
+    arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
+             "value": side.value, "spinner": side.spinner, "branch": side.branch,
+             "where": on_end(side, tree=True),
+             "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
+                      else "")}
+            for side in terms(sides) + tuple(side for side in sides if side.branch)]
+    return {"line": not branching(match), "sides": sides, "arms": arms,
+            "spinners": hand.spinners(),
+            "count": hand.moves[laid].count,
+            "sum": explained(match.move_score(hand, laid), match, award=False)}
 
 
 def players(match: Match) -> list[dict]:
@@ -268,7 +323,7 @@ def _lay_text(match: Match, event: Lay) -> str:
                  None) if hand is not None else None
     covered = covered_by(hand, index) if index is not None else None
     text = tile_text(normal(event.tile))
-    return f"{text} {on_end(covered)}" if covered else text
+    return f"{text} {on_end(covered, branching(match))}" if covered else text
 
 
 def move_words(match: Match, hand: Hand, index: int) -> str:
@@ -281,7 +336,7 @@ def move_words(match: Match, hand: Hand, index: int) -> str:
         if index == 0:
             return _("%(name)s led %(tile)s", name=name, tile=tile)
         return _("%(name)s laid %(tile)s %(where)s", name=name, tile=tile,
-                 where=on_end(covered_by(hand, index)))
+                 where=on_end(covered_by(hand, index), branching(match)))
     if isinstance(move, Draw):
         return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
                         move.count, name=name)
