@@ -59,6 +59,7 @@ def main() -> int:
     answer.close()
     if client.get("/no-such-page").status_code != 404:
         sys.exit("an unknown page does not answer 404")
+    _speaks_every_language(app, installed)
     pages = {os.path.relpath(os.path.join(root, name), os.path.join(installed, "templates"))
              for root, _dirs, files in os.walk(os.path.join(installed, "templates"))
              for name in files if name.endswith(".html") and not name.startswith("_")}
@@ -84,6 +85,23 @@ def _match(client) -> dict:
         sys.exit(f"POST start answered {started.status_code}")
     view_key = re.search(r'/board/[^/]+/([^/"]+)', page).group(1)
     return {"match_id": match_id, "score_key": score_key, "view_key": view_key}
+
+
+def _speaks_every_language(app, installed: str) -> None:
+    """Each catalogue in the wheel is the one the app words its pages with."""
+    from babel.support import Translations
+    from flask_babel import gettext
+
+    folder = os.path.join(installed, "translations")
+    for language in sorted(os.listdir(folder)):
+        if not os.path.isdir(os.path.join(folder, language)):
+            continue
+        catalogue = Translations.load(folder, [language])
+        msgid, text = next((k, v) for k, v in catalogue._catalog.items()
+                           if isinstance(k, str) and k and v != k)
+        with app.test_request_context(f"/?lang={language}"):
+            if gettext(msgid) != text:
+                sys.exit(f"the app does not word its pages with the {language} catalogue")
 
 
 def _league(client) -> dict:

@@ -1,14 +1,16 @@
-"""Engine benchmark: rebuild 1,000 random full matches from their records.
+"""Engine benchmark: rebuild 1,000 random full matches of each rule set from their records.
 
-The records are generated first (untimed) by the simulation with the rules'
+The records are generated first (untimed) by the simulation with the rule set's
 default setups; then each record's JSON text is parsed and read back into a
 Match (json.loads + read_record), on one core. The app rebuilds a match from
-its log on every request, so this is the floor under every page.
+its log on every request, so this is the floor under every page. Each rule set
+the engine referees is measured on its own (all-fives first, as before).
 
 Also timed: the app's own rebuild path, store.load from SQLite (one SELECT for
 the match, one for its entries, a json.loads per entry, then Match(table, events)).
 
-    python bench/engine.py [--matches 1000] [--repeats 5] [--seed 1] [--profile]
+    python bench/engine.py [--matches 1000] [--repeats 5] [--seed 1] [--rules NAME]
+                           [--profile]
 """
 
 import argparse
@@ -33,6 +35,7 @@ from lib.common import (
 )
 
 from scorekeeper import db
+from scorekeeper.rules import RULE_SETS, find_rule_set
 from scorekeeper.rules.record import load_record, read_record, write_record
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
@@ -41,13 +44,18 @@ from scorekeeper.simulation import play_match
 TARGET_PER_SECOND = 2000
 
 
-def generate(count: int, seed: int) -> list[tuple[str, str]]:
+GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
+"""Players who lay their best scoring tile most of the time: random play in a game that
+takes each player's own pips away hardly ever reaches the target."""
+
+
+def generate(count: int, seed: int, rules) -> list[tuple[str, str]]:
     """(setup, record JSON text) for `count` random full matches, deterministic by seed."""
     rng = random.Random(seed)
     records = []
     for _ in range(count):
-        table = default_table(rng)
-        match = play_match(rng, table)
+        table = default_table(rng, rules)
+        match = play_match(rng, table, greed=GREED.get(rules.name, 0.0))
         text = json.dumps(write_record(match))
         again = read_record(load_record(text))  # a record that does not read back is a bug
         if again.scores != match.scores or again.winner != match.winner:
@@ -138,16 +146,27 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5, help="timed passes (median kept)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", action="append", metavar="NAME",
+                        help="a rule set to measure (repeatable; default: every one played)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin to one core")
     parser.add_argument("--profile", action="store_true",
                         help="also profile read_record with pyinstrument (results/engine.prof.txt)")
     args = parser.parse_args(argv)
 
     core = None if args.no_pin else pin_one_core()
-    print(f"generating {args.matches} random full matches (untimed, seed {args.seed}) ...",
-          flush=True)
+    chosen = ([find_rule_set(name) for name in args.rules] if args.rules
+              else list(RULE_SETS))
+    results = {rules.name: measure(rules, args, core) for rules in chosen}
+    write_results("engine", {**results[chosen[0].name], "rule_sets": results})
+    return 0
+
+
+def measure(rules, args, core) -> dict:
+    """Generate, time and print one rule set's matches; returns the figures."""
+    print(f"{rules.name}: generating {args.matches} random full matches "
+          f"(untimed, seed {args.seed}) ...", flush=True)
     start = time.perf_counter()
-    records = generate(args.matches, args.seed)
+    records = generate(args.matches, args.seed, rules)
     generated_s = time.perf_counter() - start
     texts = [text for _, text in records]
     docs = [json.loads(text) for text in texts]
@@ -170,7 +189,8 @@ def main(argv=None) -> int:
     read = min(passes["read"])
     per_second = n / full
     result = {
-        "matches": n, "seed": args.seed, "pinned_core": core, "repeats": args.repeats,
+        "rules": rules.name, "matches": n, "seed": args.seed, "pinned_core": core,
+        "repeats": args.repeats,
         "generate_seconds": round(generated_s, 2),
         "setups": dict(sorted(setups.items())),
         "hands": hands, "moves": moves, "log_events": events, "record_bytes": size,
@@ -199,7 +219,7 @@ def main(argv=None) -> int:
     }
 
     print_table(
-        f"Engine: rebuild {n:,} random full matches from their records "
+        f"Engine, {rules.name}: rebuild {n:,} random full matches from their records "
         f"(json.loads + read_record), one core",
         ["measure", "value"],
         [["matches (setups " + ", ".join(f"{k} {v}" for k, v in sorted(setups.items()))
@@ -220,10 +240,10 @@ def main(argv=None) -> int:
          [f"target ≥ {TARGET_PER_SECOND:,} matches/s", "met" if result["meets_target"]
           else f"NOT met ({per_second / TARGET_PER_SECOND:.0%} of target)"]])
     if args.profile:
-        result["profile"] = profile(texts, ROOT / "bench" / "results" / "engine.prof.txt")
+        name = f"engine.{rules.name}.prof.txt"
+        result["profile"] = profile(texts, ROOT / "bench" / "results" / name)
         print(f"profile written to {result['profile']}")
-    write_results("engine", result)
-    return 0
+    return result
 
 
 if __name__ == "__main__":

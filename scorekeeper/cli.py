@@ -6,7 +6,7 @@ import sys
 
 from .replay import catalogue, summary, text_lines
 from .rules import RuleError
-from .rules.record import UnreadableRecord
+from .rules.record import IllegalRecord, UnreadableRecord
 from .services import records
 
 ILLEGAL, UNREADABLE = 1, 2
@@ -77,9 +77,18 @@ def replay_files(files: list[str], as_json: bool) -> int:
 
 
 def _worded(error: Exception, words) -> str:
-    """The refusal in the reader's language where the engine gave a catalogue template."""
+    """The refusal in the reader's language where the engine gave a catalogue template: a
+    record's place and reason each worded, a number's words by ngettext."""
+    if isinstance(error, IllegalRecord):
+        place = words.gettext(error.place_template) % error.place_facts
+        return words.gettext("%(place)s: %(reason)s") % {
+            "place": place, "reason": _worded(error.cause, words)}
     template = getattr(error, "template", None)
-    return words.gettext(template) % error.facts if template else str(error)
+    if not template:
+        return str(error)
+    if getattr(error, "plural", None):
+        return words.ngettext(template, error.plural, error.number) % error.facts
+    return words.gettext(template) % error.facts
 
 
 def _read(name: str) -> bytes:

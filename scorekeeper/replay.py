@@ -3,7 +3,18 @@
 import gettext
 import os
 
-from .rules import Draw, Lay, Match, explain, move_text, tile_text
+from .rules import (
+    ALL_FIVES,
+    BLOCKED,
+    UNFINISHED,
+    WON,
+    Draw,
+    Lay,
+    Match,
+    explain,
+    move_text,
+    tile_text,
+)
 
 TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
 ENGLISH = gettext.NullTranslations()
@@ -25,11 +36,12 @@ def catalogue(environ=os.environ) -> gettext.NullTranslations:
 def hand_result(match: Match, index: int) -> str:
     """domino, blocked, won (the match ended in it before it finished) or unfinished."""
     hand = match.hands[index]
-    if hand.result == "won":
-        return "won"
-    if hand.result and hand.remaining is not None:
-        return hand.result
-    return "unfinished"
+    outcome = hand.outcome
+    if outcome is None:
+        return UNFINISHED
+    if outcome.how == WON or hand.settled:
+        return outcome.how
+    return UNFINISHED
 
 
 def summary(match: Match, record_hands: list | None = None) -> dict:
@@ -71,8 +83,14 @@ def text_lines(match: Match, hand_count: int | None = None,
     sides = say(" v ").join(table.side_name(side) for side in range(len(table.sides)))
     dealt = words.ngettext("%(num)s tile", "%(num)s tiles", table.hand_size) % {
         "num": table.hand_size}
-    yield say("%(sides)s: first to %(target)s, %(dealt)s each", sides=sides,
-              target=table.target, dealt=dealt)
+    if table.rules is not ALL_FIVES:
+        yield say(table.rules.shown_name)
+    if table.rules.exact_target:
+        yield say("%(sides)s: first to exactly %(target)s, %(dealt)s each", sides=sides,
+                  target=table.target, dealt=dealt)
+    else:
+        yield say("%(sides)s: first to %(target)s, %(dealt)s each", sides=sides,
+                  target=table.target, dealt=dealt)
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):
@@ -110,6 +128,8 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
         return words.ngettext("%(name)s draws a tile", "%(name)s draws %(num)s tiles",
                               played.move.count) % {"name": name, "num": played.move.count}
     if not isinstance(played.move, Lay):
+        if match.table.rules.knocks:
+            return say("%(name)s knocks", name=name)
         return say("%(name)s passes", name=name)
     explanation = explain(match.move_score(hand, number), match.table, say=say)
     tile = tile_text(played.move.tile)
@@ -119,6 +139,9 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
     if played.move.end == "R":
         return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
                    why=explanation)
+    if played.move.end is not None:  # with spinners: the laid tile it went on
+        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
+                   end=played.move.end, why=explanation)
     return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
 
 
@@ -129,7 +152,11 @@ def _hand_end_lines(match: Match, index: int, say):
         yield "  " + say("The match ends here: nothing more is played or scored.")
     elif result == "unfinished":
         yield "  " + say("(the hand is not finished)")
-    elif result == "blocked":
+    elif hand.end is None:  # a rule set that counts no pips: the hand's tiles said it all
+        yield "  " + (say("Blocked: every player still holding tiles knocked. Nobody scores.")
+                      if result == BLOCKED else
+                      say("%(side)s went out.", side=match.table.side_name(hand.outcome.side)))
+    elif result == BLOCKED:
         yield "  " + say("Blocked: every player passed. %(why)s",
                          why=explain(hand.end, match.table, say=say))
     else:

@@ -8,15 +8,29 @@ game it plays is legal by construction of the rules engine, not of this file.
 
 import random
 
-from .rules import ALL_TILES, Draw, Lay, Match, Pass, Remaining, Start, Table, normal, pips
+from .rules import (
+    ALL_FIVES,
+    ALL_TILES,
+    Draw,
+    Lay,
+    Match,
+    Pass,
+    Remaining,
+    RuleSet,
+    Start,
+    Table,
+    normal,
+    pips,
+)
 
 
 class RandomTable:
     """The hidden side of a match: who holds which tile, and the boneyard."""
 
-    def __init__(self, match: Match, rng: random.Random):
+    def __init__(self, match: Match, rng: random.Random, greed: float = 0.0):
         self.match = match
         self.rng = rng
+        self.greed = greed  # how often a player holding a scoring tile lays the best one
         self.hands: list[list] = []
         self.boneyard: list = []
         self._history: list = []
@@ -76,14 +90,19 @@ class RandomTable:
         seat = self.match.turn
         hand = self.hands[seat]
         options = [p for p in self.match.placements() if p.tile in hand]
-        if options:
+        knocks = self.match.table.rules.knocks
+        knock_anyway = knocks and self.match.hand.moves and self.rng.random() < 0.1
+        if options and not knock_anyway:  # where nobody draws, a player may knock at any time
+            scoring = [option for option in options if option.points > 0] if self.greed else []
+            if scoring and self.rng.random() < self.greed:
+                options = [max(scoring, key=lambda option: option.points)]
             choice = self.rng.choice(options)
             hand.remove(choice.tile)
             tile = choice.tile
             if choice.end is None and self.rng.random() < 0.5:
                 tile = (tile[1], tile[0])
             return Lay(tile, choice.end)
-        if self.boneyard:
+        if self.boneyard and not knocks:
             count = 1
             while count < len(self.boneyard) and self.rng.random() < 0.3:
                 count += 1
@@ -104,20 +123,21 @@ class RandomTable:
         return Remaining.of(held)
 
 
-def random_table(rng: random.Random) -> Table:
+def random_table(rng: random.Random, rules: RuleSet = ALL_FIVES) -> Table:
     """A random setup: 2-4 players, sometimes partnerships, house targets and hand sizes."""
     players = rng.choice([2, 3, 4])
     partnerships = players == 4 and rng.random() < 0.5
     target = rng.choice([None, None, 61, 100, 150])
     hand_size = None if rng.random() < 0.7 else rng.randint(1, 28 // players)
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
-    return Table.create(names, partnerships, target, hand_size)
+    return Table.create(names, partnerships, target, hand_size, rules)
 
 
-def play_match(rng: random.Random, table: Table | None = None, max_events: int = 20_000):
+def play_match(rng: random.Random, table: Table | None = None, max_events: int = 20_000,
+               greed: float = 0.0):
     """Play one whole random match to its end; returns the Match."""
     match = Match(table or random_table(rng))
-    sim = RandomTable(match, rng)
+    sim = RandomTable(match, rng, greed)
     for _ in range(max_events):
         if match.is_over():
             return match

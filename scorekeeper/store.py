@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .db import transaction
 from .league_store import LEAGUE_GAMES
-from .rules import Match, Table
+from .rules import ALL_FIVES, Match, Table, find_rule_set
 from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
 
@@ -75,8 +75,10 @@ def _entry(kind: str, data) -> Entry:
 
 
 def table_json(table: Table) -> str:
+    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
     return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size})
+                       "target": table.target, "hand_size": table.hand_size, **rules})
 
 
 def summary_json(match: Match) -> str:
@@ -133,7 +135,7 @@ def _replay(conn: sqlite3.Connection, row) -> Match:
         else:
             events.pop()
     table = Table.create(setup["players"], setup["partnerships"], setup["target"],
-                         setup["hand_size"])
+                         setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
     return Match(table, events)
 
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("el", "cs", "hu")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "N_": None,
-            "say": None}
+            "Np_": (1, 2), "say": None}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 HOW_TO = "run the commands of README.md, Translations"
 

@@ -8,6 +8,7 @@ from contextlib import closing
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from test_web_league import LEAGUE
 
 HTMX = {"HX-Request": "true"}
 
@@ -125,3 +126,14 @@ def test_the_home_page_says_when_each_match_was_played_in_its_language(app, clie
         conn.execute("UPDATE matches SET updated = ?", (three_hours_ago,))
     page = html.unescape(client.get(f"/?lang={lang}").text)
     assert re.search(rf"<time [^>]*>{re.escape(said)}</time>", page)
+
+
+@pytest.mark.parametrize(("lang", "day"), [
+    ("en", "Nov 30, 2026"), ("el", "30 Νοε 2026"), ("cs", "30. 11. 2026"),
+    ("hu", "2026. nov. 30.")])
+def test_a_fixtures_day_is_written_as_the_language_writes_dates(client, lang, day):
+    made = client.post("/league/new", data={**LEAGUE, "teams": "Anchor\nBell"})
+    secretary = made.headers["Location"]
+    client.post(f"{secretary}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
+    page = html.unescape(client.get(f"{secretary}?lang={lang}").text)
+    assert f'<time class="day" datetime="2026-11-30">{day}</time>' in page

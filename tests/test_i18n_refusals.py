@@ -11,8 +11,18 @@ import pytest
 from english import english_left
 from tables import BOB, CAT, new_match, play
 
-from scorekeeper.rules import Draw, Match, RuleError, Table
+from scorekeeper.rules import (
+    FIVES_AND_THREES,
+    Draw,
+    Match,
+    Table,
+    find_rule_set,
+    parse_move,
+    parse_tile,
+)
+from scorekeeper.rules.errors import Refusal
 from scorekeeper.rules.events import lay_from_button
+from scorekeeper.rules.record import FORMAT, load_record, read_record
 from scorekeeper.web.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"
@@ -52,6 +62,44 @@ CASES = {
 }
 
 
+def record(**fields) -> dict:
+    return {"format": FORMAT, "players": ["Ann", "Bob"], "hands": [], **fields}
+
+
+CASES.update({
+    "bad_hand_size": lambda: Table.create(["Ann", "Bob"], hand_size=15),
+    "bad_partnerships": lambda: Table.create(["Ann", "Bob", "Cat", "Dan"], partnerships="yes"),
+    "bad_target": lambda: Table.create(["Ann", "Bob"], target=4),
+    "draw_nothing": lambda: play(new_match(), "3-6").push(Draw(0)),
+    "duplicate_name": lambda: Table.create(["Ann", "Ann"]),
+    "empty_name": lambda: Table.create(["Ann", " "]),
+    "hand_not_over": lambda: new_match().end_hand({BOB: 3}),
+    "hand_without_moves": lambda: read_record(record(hands=[{}])),
+    "hands_not_list": lambda: read_record(record(hands={})),
+    "missing_field": lambda: read_record({"format": FORMAT, "players": ["Ann", "Bob"]}),
+    "name_not_printable": lambda: Table.create(["Ann", "B\nob"]),
+    "name_too_long": lambda: Table.create(["Ann", "B" * 41]),
+    "no_drawing": lambda: play(new_match(rules=FIVES_AND_THREES), "3-6", "draw"),
+    "not_a_move": lambda: parse_move("jump"),
+    "not_a_number": lambda: Table.create(["Ann", "Bob"], target="61"),
+    "not_an_end": lambda: parse_move("3-5@X"),
+    "not_an_object": lambda: load_record("[]"),
+    "not_in_set": lambda: parse_tile("7-1"),
+    "not_json": lambda: load_record("{"),
+    "nothing_to_undo": lambda: Match.create(["Ann", "Bob"]).pop(),
+    "partnerships_need_four": lambda: Table.create(["Ann", "Bob"], partnerships=True),
+    "pips_not_number": lambda: three_player_domino().end_hand({BOB: "x", CAT: 13}),
+    "player_count": lambda: Table.create(["Ann"]),
+    "remaining_not_expected": lambda: read_record(record(
+        rules="fives-and-threes", hands=[{"starter": "Ann", "moves": ["5-5", "pass", "pass"],
+                                          "remaining": {"Ann": 20, "Bob": 30}}])),
+    "unknown_player": lambda: Table.create(["Ann", "Bob"]).seat_of("Cat"),
+    "unknown_rules": lambda: find_rule_set("sniff"),
+    "unknown_seat": lambda: Match.create(["Ann", "Bob"]).start(7),
+    "wrong_format": lambda: read_record(record(format="allfives-match/2")),
+})
+
+
 def winner_leads() -> None:
     match = three_player_domino()
     match.end_hand({BOB: 12, CAT: 13})
@@ -61,14 +109,14 @@ def winner_leads() -> None:
 CASES["winner_leads"] = winner_leads
 
 
-def refused(kind: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
+def refused(kind: str) -> Refusal:
+    with pytest.raises(Refusal) as caught:
         CASES[kind]()
     assert caught.value.kind == kind
     return caught.value
 
 
-def worded(app, error: RuleError, lang: str) -> str:
+def worded(app, error: Refusal, lang: str) -> str:
     with app.test_request_context(f"/?lang={lang}"):
         return refusal(error)
 

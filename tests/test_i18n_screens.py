@@ -91,6 +91,27 @@ def _pass(client, imported):
     return table.page()
 
 
+@screen("table, a spinner's arms")
+def _spinner(client, imported):
+    table = imported(("Ann", "Bob"), rules="all-fives-spinner",
+                     hands=[{"starter": "Ann", "moves": ["5-5", "5-2", "5-3"]}])
+    return table.lay("3-2@2-5")
+
+
+@screen("table, two branching doubles")
+def _ola_5(client, imported):
+    table = imported(("Ann", "Bob"), rules="ola-5", hands=[
+        {"starter": "Ann", "moves": ["3-3", "1-3", "3-5", "3-6", "2-3", "5-5", "4-5"]}])
+    return table.lay("0-5@5-5")
+
+
+@screen("score sheet, own pips taken off")
+def _subtracted(client, imported):
+    table = imported(("Ann", "Bob"), rules="all-fives-spinner", hand_size=2, hands=[
+        {"starter": "Ann", "moves": ["2-1", "draw 2", "1-1", "2-6"], "remaining": {"Bob": 13}}])
+    return client.get(table.url + "/sheet")
+
+
 @screen("end of hand, domino")
 def _domino(client, imported):
     return three_player_domino(imported).page()

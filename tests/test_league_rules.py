@@ -251,3 +251,29 @@ def _set(path, value):
 def test_an_archive_that_is_not_one_or_disagrees_with_itself_is_refused(doc, says):
     with pytest.raises(ArchiveError, match=says):
         read_archive(doc)
+
+
+@pytest.mark.parametrize("rules, kind", [("chess", "unknown_rules"), (None, "unknown_rules")])
+def test_a_league_plays_only_a_rule_set_the_app_referees(rules, kind):
+    with pytest.raises(SetupRefused) as refused:
+        LeagueSetup.create("Fives League", "2026", "SP", THREE_ONE, rules=rules)
+    assert refused.value.kind == kind
+
+
+def test_a_league_takes_its_rule_sets_target_and_hand_sizes_unless_told():
+    league = LeagueSetup.create("Threes League", "2026", "SP", THREE_ONE,
+                                rules="fives-and-threes")
+    assert (league.target, league.singles_hand, league.pairs_hand) == (61, 7, 5)
+    table = league.table("pairs", ["Ann", "Bob", "Amy", "Ben"])
+    assert table.rules.name == "fives-and-threes" and table.partnerships
+    assert LeagueSetup.create("Fives League", "2026", "SP", THREE_ONE, target=150).target == 150
+
+
+def test_a_paper_score_of_a_game_to_exactly_the_target_must_end_on_it():
+    league = LeagueSetup.create("Threes League", "2026", "S", THREE_ONE,
+                                rules="fives-and-threes")
+    card = Card.blank(league.games).with_players(1, ["Ann"], ["Bob"], ROSTERS)
+    exact = league.rule_set.exact_target
+    assert card.with_entered(1, 40, 61, league.target, exact).games[0].entered == (40, 61)
+    with pytest.raises(CardError, match="ends on exactly 61"):
+        card.with_entered(1, 40, 62, league.target, exact)

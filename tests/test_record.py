@@ -187,10 +187,12 @@ def test_the_message_names_the_hand_the_move_and_the_player():
     (["3-1", "3-7"],
      "hand 1, move 2 (Bob 3-7): 3-7 is not in a double-six set: pips go from 0 to 6"),
     (["3-1", "3-5@X"], "hand 1, move 2 (Bob 3-5@X): '3-5@X' names no end: write @L or @R "
-                       "after the tile"),
+                       "after the tile, or the laid tile it touches, like 3-1@5-3"),
+    (["3-1", "3-5@3-1"], "hand 1, move 2 (Bob 3-5@3-1): 3-5@1-3 names a laid tile, but this "
+                         "game has no spinners: the ends are L and R"),
 ], ids=["lead-draw", "lead-pass", "pass-with-boneyard", "draw-too-many", "draw-empty",
         "draw-zero", "laid-twice", "wrong-end", "which-end", "not-a-move", "number",
-        "not-in-set", "bad-end"])
+        "not-in-set", "bad-end", "tile-end-without-spinners"])
 def test_a_move_the_rules_refuse_makes_the_record_illegal(moves, message):
     assert refused(record([{"starter": "Ann", "moves": moves}])).message == message
 
@@ -429,7 +431,7 @@ def two_players(*moves: str) -> dict:
 
 def test_an_end_named_on_the_lead_is_ignored():
     match = read_record(two_players("5-3@R"))
-    assert (match.hand.left.value, match.hand.right.value) == (5, 3)
+    assert [end.value for end in match.hand.ends] == [5, 3]
     assert write_record(match)["hands"][0]["moves"] == ["5-3"]
 
 
@@ -437,12 +439,12 @@ def test_move_texts_forgive_case_and_spaces():
     match = read_record(two_players("3-5", "DRAW 2", " 5-1 @ r ", "1-2"))
     assert [type(event).__name__ for event in match.log] == ["Start", "Lay", "Draw", "Lay", "Lay"]
     assert match.hand.held == [5, 8]
-    assert (match.hand.left.value, match.hand.right.value) == (3, 2)
+    assert [end.value for end in match.hand.ends] == [3, 2]
 
 
 def test_a_tile_that_fits_both_ends_alike_goes_on_the_left():
     match = read_record(two_players("3-3", "3-5"))  # 5 and 3-3 crosswise, either way round
-    assert (match.hand.left, match.hand.right) == ((5, False), (3, True))
+    assert [(end.value, end.double) for end in match.hand.ends] == [(5, False), (3, True)]
     assert match.log[-1].end == "L"
     with pytest.raises(IllegalRecord, match="fits both ends with different results"):
         # ends 3-3 crosswise and 3: 3-0 leaves 0 and 3 on the left, 3-3 and 0 on the right

@@ -47,7 +47,8 @@ def replay(*args, stdin: str | None = None, script: bool = False, cwd=None):
     command = [installed_script()] if script else [sys.executable, "-m", "scorekeeper.cli"]
     result = subprocess.run(command + ["replay", *map(str, args)], input=stdin,
                             capture_output=True, text=True, encoding="utf-8", timeout=60,
-                            cwd=cwd, env=os.environ | {"PYTHONIOENCODING": "utf-8"})
+                            cwd=cwd, env=os.environ | {"PYTHONIOENCODING": "utf-8",
+                                                       "LC_ALL": "C.UTF-8"})  # in English
     assert "Traceback" not in result.stderr, result.stderr
     return result
 

@@ -690,7 +690,7 @@ def test_a_copy_of_a_match_goes_on_independently_of_the_original():
     play(copy, "3-1@L", "draw")
     assert [len(match.log), len(copy.log)] == [3, 5]
     assert match.hand.held == [2, 2] and copy.hand.held == [1, 3]
-    assert match.hand.left.value == 3 and copy.hand.left.value == 1
+    assert match.hand.ends[0].value == 3 and copy.hand.ends[0].value == 1
     rebuilt = Match(match.table, match.log)
     assert (match.scores, match.hand.ends, match.turn) == (
         rebuilt.scores, rebuilt.hand.ends, rebuilt.turn)

@@ -22,7 +22,11 @@ from hypothesis.stateful import (
 
 from scorekeeper.replay import summary
 from scorekeeper.rules import (
+    ALL_FIVES,
+    ALL_FIVES_SPINNER,
     ALL_TILES,
+    FIVES_AND_THREES,
+    OLA_5,
     Draw,
     Lay,
     Match,
@@ -31,9 +35,11 @@ from scorekeeper.rules import (
     RuleError,
     Start,
     Table,
+    tile_text,
 )
+from scorekeeper.rules.layout import count_of
 from scorekeeper.rules.record import read_record, write_record
-from scorekeeper.simulation import RandomTable, play_match
+from scorekeeper.simulation import RandomTable, play_match, random_table
 
 
 @st.composite
@@ -42,7 +48,9 @@ def tables(draw) -> Table:
     partnerships = players == 4 and draw(st.booleans())
     target = draw(st.sampled_from([61, 100, 150, None]))
     hand_size = draw(st.none() | st.integers(1, 28 // players))
-    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size)
+    rules = draw(st.sampled_from([ALL_FIVES, FIVES_AND_THREES]))
+    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size,
+                        rules)
 
 
 def snapshot(match: Match):
@@ -70,7 +78,10 @@ def illegal_events(match: Match) -> list:
     else:
         left, right = hand.ends
         found += [Start(seat) for seat in range(players)] + [Remaining(((0, 0),))]
-        found += [Draw(hand.boneyard + 1), Pass() if hand.boneyard else Draw(1)]
+        if match.table.rules.draws:
+            found += [Draw(hand.boneyard + 1), Pass() if hand.boneyard else Draw(1)]
+        else:
+            found += [Draw(1), Draw(hand.boneyard)]  # the sleeping tiles are never drawn
         for tile in ALL_TILES:
             fits = {"L": left.value in tile, "R": right.value in tile}
             if tile in hand.laid:
@@ -143,7 +154,12 @@ class RandomMatches(RuleBasedStateMachine):
         assert summary(again, doc["hands"])["sides"] == summary(self.match)["sides"]
 
     def teardown(self):
-        event(f"ended in phase {self.match.phase}")
+        event(f"{self.match.table.rules.name}: ended in phase {self.match.phase}")
+        for hand in self.match.hands:
+            if any(played.bust for played in hand.moves):
+                event(f"{self.match.table.rules.name}: a bust")
+            if hand.outcome is not None and min(hand.held) == 0 and hand.result == "blocked":
+                event(f"{self.match.table.rules.name}: blocked with a player out")
 
     @invariant()
     def check_every_tile_is_somewhere(self):
@@ -160,6 +176,8 @@ class RandomMatches(RuleBasedStateMachine):
 
     @invariant()
     def check_every_score_is_a_positive_multiple_of_five(self):
+        if self.match.table.rules is not ALL_FIVES:
+            return
         totals = [0] * len(self.match.table.sides)
         for score in self.match.score_list():
             assert score.points > 0 and score.points % 5 == 0, score
@@ -167,6 +185,33 @@ class RandomMatches(RuleBasedStateMachine):
         assert totals == self.match.scores
         assert [sum(hand.points[side] for hand in self.match.hands)
                 for side in range(len(totals))] == totals
+
+    @invariant()
+    def check_every_count_scores_its_fifths_and_thirds_and_the_point_for_going_out(self):
+        match = self.match
+        if match.table.rules is not FIVES_AND_THREES:
+            return
+        totals = [0] * len(match.table.sides)
+        for hand in match.hands:
+            assert hand.end is None and hand.remaining is None
+            for played in hand.moves:
+                if played.count is None:
+                    assert played.points == 0
+                    continue
+                count = played.count
+                earned = ((count // 5 if count % 5 == 0 else 0)
+                          + (count // 3 if count % 3 == 0 else 0) + played.bonus)
+                assert played.points == (0 if played.bust else earned), played
+                assert not played.bust or earned > 0
+                totals[match.table.side_of(played.seat)] += played.points
+        assert totals == match.scores
+
+    @invariant()
+    def check_no_score_passes_an_exact_target(self):
+        match = self.match
+        if match.table.rules.exact_target:
+            assert max(match.scores) <= match.table.target
+            assert (match.winner is not None) == (max(match.scores) == match.table.target)
 
     @invariant()
     def check_the_match_stops_at_the_target(self):
@@ -187,11 +232,12 @@ RandomMatches.TestCase.settings = settings(max_examples=50, stateful_step_count=
 TestRandomMatches = RandomMatches.TestCase
 
 
-def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with():
+@pytest.mark.parametrize("rules", [ALL_FIVES, FIVES_AND_THREES], ids=lambda rules: rules.name)
+def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with(rules):
     rng = random.Random(20_250)
     finished_by = {"won": 0, "domino": 0, "blocked": 0}
     for _ in range(200):
-        match = play_match(rng)
+        match = play_match(rng, random_table(rng, rules) if rules is not ALL_FIVES else None)
         doc = json.loads(json.dumps(write_record(match)))
         again = read_record(doc)
         assert (again.log, again.scores, again.winner) == (match.log, match.scores,
@@ -204,5 +250,135 @@ def test_two_hundred_random_matches_replay_to_the_scores_they_were_played_with()
         assert match.scores[match.winner] >= match.table.target
         assert [len(hand["moves"]) for hand in result["hands"]] == [
             len(hand["moves"]) for hand in doc["hands"]]
-        finished_by[result["hands"][-1]["result"]] += 1
+        # A Fives and Threes match always ends in a hand (the target is hit exactly then):
+        # its other hands show that hands end by going out and blocked too.
+        for hand in result["hands"] if rules.exact_target else result["hands"][-1:]:
+            finished_by[hand["result"]] += 1
     assert all(finished_by.values()), finished_by
+
+
+# -- the rule sets with spinners --------------------------------------------------------------
+
+@st.composite
+def spinner_tables(draw) -> Table:
+    rules = draw(st.sampled_from([ALL_FIVES_SPINNER, OLA_5]))
+    players = draw(st.sampled_from([2, 3, 4]))
+    partnerships = players == 4 and draw(st.booleans())
+    target = draw(st.sampled_from([100, 150, None]))
+    hand_size = draw(st.none() | st.integers(1, 28 // players))
+    return Table.create(["Ann", "Bob", "Cat", "Dan"][:players], partnerships, target, hand_size,
+                        rules)
+
+
+def illegal_spinner_lays(match: Match) -> list:
+    """Tiles the layout must refuse now: laid, fitting nowhere, an end of the wrong kind or on a
+    tile with no open side, and an unnamed tile that fits sides of two laid tiles."""
+    hand = match.hand
+    if match.phase != "play":
+        return []
+    sides = hand.ends
+    found = [Lay(next(iter(hand.laid))), Lay((6, 6), "L"), Lay((0, 0), "R")]
+    for tile in ALL_TILES:
+        if tile in hand.laid:
+            continue
+        touched = {side.tile for side in sides if side.value in tile}
+        if not touched:
+            found += [Lay(tile), Lay(tile, tile_text(sides[0].tile))]
+        elif len(touched) > 1:
+            found.append(Lay(tile))
+        closed = [laid for laid in hand.laid if all(side.tile != laid for side in sides)]
+        found += [Lay(tile, tile_text(laid)) for laid in closed[:1]]
+    return found
+
+
+class RandomSpinnerMatches(RandomMatches):
+    """All Fives with a spinner and Όλα 5: the same table, play, undo and refusals."""
+
+    @initialize(table=spinner_tables(), seed=st.integers(0, 2**32 - 1))
+    def sit_down(self, table, seed):
+        self.match = Match(table)
+        self.sim = RandomTable(self.match, random.Random(seed), greed=0.8)
+        self.before, self.events, self.round_tripped = [], 0, -1
+
+    @rule(data=st.data())
+    def refuse_an_illegal_event(self, data):
+        lays = illegal_spinner_lays(self.match)
+        event = data.draw(st.sampled_from(lays or illegal_events(self.match)), label="event")
+        before = snapshot(self.match)
+        with pytest.raises(RuleError):
+            self.match.push(event)
+        assert snapshot(self.match) == before
+
+    @invariant()
+    def check_spinner_scores_add_up(self):
+        """Counts score multiples of five; a hand's end adds, or (with a spinner) subtracts."""
+        match = self.match
+        totals = [0] * len(match.table.sides)
+        for score in match.score_list():
+            if score.kind == "subtracted":
+                assert all(loss <= 0 and loss % 5 == 0 for loss in score.facts["sides"])
+                totals = [total + loss for total, loss in zip(totals, score.facts["sides"],
+                                                              strict=True)]
+                continue
+            assert score.points > 0, score
+            assert score.kind != "ends" or score.points % 5 == 0, score
+            totals[score.side] += score.points
+        assert totals == match.scores
+
+    @invariant()
+    def check_the_layout_counts_its_open_sides(self):
+        hand = self.match.hand
+        if hand is None or not hand.moves:
+            return
+        last = next(played for played in reversed(hand.moves) if played.count is not None)
+        assert last.ends == hand.ends and last.count == count_of(hand.ends)
+        spinners = {side.tile for side in hand.ends if side.spinner}
+        for side in hand.ends:
+            if side.branch:  # a spinner's branch sides open only once its line sides are full
+                assert not any(other.tile == side.tile and not other.branch
+                               for other in hand.ends)
+        if self.match.table.rules is ALL_FIVES_SPINNER:
+            assert len(spinners) <= 1
+
+
+RandomSpinnerMatches.TestCase.settings = settings(max_examples=25, stateful_step_count=150,
+                                                  deadline=None)
+TestRandomSpinnerMatches = RandomSpinnerMatches.TestCase
+
+
+def test_random_spinner_matches_use_four_arms_several_spinners_and_go_below_zero():
+    rng = random.Random(16)
+    seen = {"four arms": 0, "two spinners branching": 0, "below zero": 0}
+    for number in range(30):
+        rules = (ALL_FIVES_SPINNER, OLA_5)[number % 2]
+        players = rng.choice([2, 3, 4])
+        table = Table.create(["Ann", "Bob", "Cat", "Dan"][:players],
+                             players == 4 and rng.random() < 0.5, rules=rules)
+        match = play_match(rng, table, greed=0.8)
+        doc = json.loads(json.dumps(write_record(match)))
+        again = read_record(doc)
+        assert (again.log, again.scores, again.winner) == (match.log, match.scores,
+                                                           match.winner)
+        assert [side["score"] for side in summary(again, doc["hands"])["sides"]] == match.scores
+        running = [0] * len(match.scores)
+        for hand in match.hands:
+            seen["four arms"] += rules is ALL_FIVES_SPINNER and arms_of_the_spinner(hand) == 4
+            branching = {side.tile for played in hand.moves for side in played.ends or ()
+                         if side.branch}
+            seen["two spinners branching"] += len(branching) >= 2
+            running = [total + points for total, points in zip(running, hand.points,
+                                                               strict=True)]
+            seen["below zero"] += min(running) < 0
+    assert all(seen.values()), seen
+
+
+def arms_of_the_spinner(hand) -> int:
+    """How many of the spinner's four sides hold a tile at the end of the hand."""
+    spinner = next((side.tile for played in hand.moves for side in played.ends or ()
+                    if side.spinner), None)
+    if spinner is None:
+        return 0
+    against = sum(1 for played in hand.moves[1:]
+                  if played.count is not None and played.move.end == tile_text(spinner))
+    led = hand.moves[0].move.tile in (spinner, spinner[::-1])
+    return against + (0 if led else 1)

@@ -4,6 +4,7 @@ captains at once, and the public page that never shows a scoring link."""
 
 import re
 import sqlite3
+from datetime import date
 from html import unescape
 
 import pytest
@@ -62,7 +63,7 @@ def league(client) -> League:
             assert made.post(made.captains[team], f"teams/{_team_id(made, team)}/players",
                              {"name": name}).status_code == 303
     assert made.post(made.secretary, "fixtures/make",
-                     {"first": "2026-11-30", "every": "7"}).status_code == 303
+                     {"first": date.today().isoformat(), "every": "7"}).status_code == 303
     return made
 
 
@@ -113,7 +114,8 @@ def test_a_league_that_makes_no_sense_is_refused_and_nothing_is_stored(client, r
 
 def test_the_fixtures_are_a_double_round_robin_listed_by_date(league):
     page = league.client.get(league.public).text
-    found = re.findall(r'class="day">([\d-]+)</span>\s*<a href="[^"]+">(\w+) v (\w+)</a>', page)
+    found = re.findall(r'class="day" datetime="([\d-]+)">[^<]+</time>\s*'
+                       r'<a href="[^"]+">(\w+) v (\w+)</a>', page)
     assert len(found) == 6
     assert sorted((home, away) for _, home, away in found) == sorted(
         (h, a) for h in ROSTERS for a in ROSTERS if h != a)
@@ -428,3 +430,25 @@ def test_without_javascript_a_card_write_comes_back_to_the_card_page(league):
                                {"home1": "Ann", "away1": "Ben"}, htmx=False)
     assert refused.status_code == 422 and "<html" in refused.text
     assert "Ann already plays singles game 1" in refused.text
+
+
+def test_a_league_of_another_rule_set_plays_every_game_by_it(client, rows):
+    form = client.get("/league/new?rules=fives-and-threes").text
+    assert 'href="/league/new?rules=fives-and-threes"' in form
+    assert re.search(r'name="target"[^>]*value="61"', form)
+    response = client.post("/league/new", data={**LEAGUE, "rules": "fives-and-threes",
+                                                 "target": "61"})
+    made = League(client, response.headers["Location"])
+    assert "Fives and Threes to 61 points" in client.get(made.public).text
+    for team, players in ROSTERS.items():
+        for name in players:
+            made.post(made.captains[team], f"teams/{_team_id(made, team)}/players",
+                      {"name": name})
+    made.post(made.secretary, "fixtures/make", {"first": "2026-11-30", "every": "7"})
+    fixture = made.fixture("Anchor", "Bell")
+    line_up(made, fixture, made.captains["Anchor"])
+    made.card_post(made.captains["Anchor"], fixture, "game/3/start")
+    assert '"rules": "fives-and-threes"' in rows("SELECT setup FROM matches")[0][0]
+    refused = made.card_post(made.captains["Anchor"], fixture, "game/1/enter",
+                             {"home": "70", "away": "20"})
+    assert refused.status_code == 422 and "ends on exactly 61" in refused.text

@@ -392,7 +392,8 @@ def at_lead(table):
      "'abc' is not a move: write a tile like 3-5, draw or pass"),
     (after_lead, "lay", {"move": "draw"}, "draw is not a tile"),
     (after_lead, "lay", {"move": "3-4@X"},
-     "'3-4@X' names no end: write @L or @R after the tile"),
+     "'3-4@X' names no end: write @L or @R after the tile, or the laid tile it touches, "
+     "like 3-1@5-3"),
     (after_lead, "lay", {"move": ""}, "Not understood (move): This field is required."),
     (after_lead, "lay", {"move": "3-4@L;drop"},
      "Not understood (move): Field cannot be longer than 8 characters."),

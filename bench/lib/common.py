@@ -25,13 +25,13 @@ LOAD_AT_START = _loadavg()
 """The machine's load average when the benchmark started: other work skews every figure."""
 
 
-def default_table(rng: random.Random):
-    """A setup with the rules' defaults: 2, 3 or 4 players, 4 sometimes as partnerships."""
-    from scorekeeper.rules import Table
+def default_table(rng: random.Random, rules=None):
+    """A setup with the rule set's defaults: 2, 3 or 4 players, 4 sometimes as partnerships."""
+    from scorekeeper.rules import ALL_FIVES, Table
 
     players = rng.choice((2, 3, 4))
     partnerships = players == 4 and rng.random() < 0.5
-    return Table.create(list(NAMES[:players]), partnerships)
+    return Table.create(list(NAMES[:players]), partnerships, rules=rules or ALL_FIVES)
 
 
 def setup_name(table) -> str:

@@ -144,7 +144,8 @@ def _read_fixture(setup: LeagueSetup, teams: dict, number: int, item: dict) -> S
         if game["home"] or game["away"]:
             card = card.with_players(game_number, game["home"], game["away"], rosters)
         if game.get("score") is not None:
-            card = card.with_entered(game_number, *game["score"], setup.target)
+            card = card.with_entered(game_number, *game["score"], setup.target,
+                                     setup.rule_set.exact_target)
         elif game.get("record") is not None:
             matches[game_number] = _read_game(setup, card.game(game_number), game["record"],
                                               number)

@@ -137,10 +137,11 @@ class Card:
         game = self._ready(number)
         return self._with(replace(game, match_id=match_id))
 
-    def with_entered(self, number: int, home_points, away_points, target: int) -> "Card":
-        """The final score of a game played on paper."""
+    def with_entered(self, number: int, home_points, away_points, target: int,
+                     exact: bool = False) -> "Card":
+        """The final score of a game played on paper (`exact`: the target is hit exactly)."""
         game = self._ready(number)
-        check_paper_score(home_points, away_points, target)
+        check_paper_score(home_points, away_points, target, exact)
         return self._with(replace(game, entered=(home_points, away_points)))
 
     def relinked(self, number: int, match_id: str) -> "Card":
@@ -220,13 +221,19 @@ def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dic
                 raise CardError.worded(word, "plays_twice", name=name, other=other.number)
 
 
-def check_paper_score(home_points, away_points, target: int) -> None:
-    """A finished game: the winner reached the target, the loser did not."""
+def check_paper_score(home_points, away_points, target: int, exact: bool = False) -> None:
+    """A finished game: the winner reached the target (exactly, in a rule set that busts
+    a play passing it), the loser did not."""
     for value in (home_points, away_points):
         if isinstance(value, bool) or not isinstance(value, int) or not \
                 0 <= value <= MAX_TARGET * 2:
             raise CardError.worded(N_("A score is a whole number of points, not %(value)s."),
                                    "score_not_number", value=str(value)[:20])
+    if exact and max(home_points, away_points) != target:
+        raise CardError.worded(N_("A game of this rule set ends on exactly %(target)s: "
+                                  "%(home)s–%(away)s is not a finished game."),
+                               "score_not_exact", target=target, home=home_points,
+                               away=away_points)
     if max(home_points, away_points) < target or min(home_points, away_points) >= target:
         raise CardError.worded(N_("A finished game has one side at %(target)s or more and "
                                   "the other below it: %(home)s–%(away)s is not one."),

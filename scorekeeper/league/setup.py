@@ -5,7 +5,7 @@ Everything here is a frozen value checked when made: a setup that exists makes s
 
 from dataclasses import dataclass
 
-from ..rules import SetupError, Table
+from ..rules import RULE_SETS, RuleSet, SetupError, Table, find_rule_set
 from ..rules.table import MAX_NAME
 from .errors import N_, SetupRefused
 
@@ -18,6 +18,18 @@ GAME_LETTERS = {"S": SINGLES, "P": PAIRS}
 TIE_BREAKS = ("game_difference", "games_won", "head_to_head")
 """The tie-breaks a league may order; after them, teams tied on everything stand by name."""
 DEFAULT_RULES = "all-fives"
+PLAYABLE = RULE_SETS
+"""The rule sets a league can play: every one the engine referees."""
+
+
+def league_rule_set(name) -> RuleSet:
+    """The rule set called `name`; a league refuses a name no rule set has."""
+    try:
+        rules = find_rule_set(name)
+    except SetupError:
+        raise SetupRefused.worded(N_("%(name)s is not a rule set this app knows."),
+                                  "unknown_rules", name=str(name)[:40]) from None
+    return rules
 
 
 @dataclass(frozen=True)
@@ -114,20 +126,30 @@ class LeagueSetup:
     pairs_hand: int = 5
 
     @classmethod
-    def create(cls, name, season, games, points, rules=DEFAULT_RULES, target=250,
-               singles_hand=7, pairs_hand=5) -> "LeagueSetup":
+    def create(cls, name, season, games, points, rules=DEFAULT_RULES, target=None,
+               singles_hand=None, pairs_hand=None) -> "LeagueSetup":
+        """Checked; the target and hand sizes left out are the rule set's own."""
         name = checked_name(name, N_("The league needs a name."))
         season = checked_name(season, N_("Say which season this is (for example 2026–27)."))
         games = read_card_format(card_format_text(games) if isinstance(games, tuple) else games)
+        rule_set = league_rule_set(rules)
+        target = rule_set.target(2, False) if target is None else target
+        singles_hand = rule_set.hand_size(2) if singles_hand is None else singles_hand
+        pairs_hand = rule_set.hand_size(4) if pairs_hand is None else pairs_hand
         for kind, hand in ((SINGLES, singles_hand), (PAIRS, pairs_hand)):
             if kind in games:
-                _check_table(kind, target, hand)
-        return cls(name, season, games, points, rules, target, singles_hand, pairs_hand)
+                _check_table(kind, target, hand, rule_set)
+        return cls(name, season, games, points, rule_set.name, target, singles_hand,
+                   pairs_hand)
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return find_rule_set(self.rules)
 
     def table(self, kind: str, players: list[str]) -> Table:
-        """The table of one game of the card: its players, sides and house options."""
+        """The table of one game of the card: its players, sides, rule set and options."""
         hand = self.singles_hand if kind == SINGLES else self.pairs_hand
-        return Table.create(players, kind == PAIRS, self.target, hand)
+        return Table.create(players, kind == PAIRS, self.target, hand, self.rule_set)
 
     def as_dict(self) -> dict:
         return {"name": self.name, "season": self.season, "games": card_format_text(self.games),
@@ -144,11 +166,11 @@ class LeagueSetup:
                           data["singles_hand"], data["pairs_hand"])
 
 
-def _check_table(kind: str, target, hand) -> None:
+def _check_table(kind: str, target, hand, rules: RuleSet) -> None:
     """The rules decide whether a target and hand size make a game (a sample table)."""
     names = ["a", "b"] if kind == SINGLES else ["a", "b", "c", "d"]
     try:
-        Table.create(names, kind == PAIRS, target, hand)
+        Table.create(names, kind == PAIRS, target, hand, rules)
     except SetupError as error:
         template = (N_("The singles games cannot be played that way: %(why)s.")
                     if kind == SINGLES else

@@ -1,7 +1,7 @@
-"""The rules of All Fives (Muggins) as RULES.md states them: pure Python, no I/O.
+"""The rules of All Fives (Muggins) and its relatives (RULES.md, RULESETS.md): pure Python.
 
 Everything the app shows and every point it awards is computed here, from a
-match's log of table events.
+match's log of table events and the rule set the table picked.
 """
 
 from .errors import (
@@ -17,17 +17,30 @@ from .errors import (
     SetupError,
 )
 from .events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
-from .hand import End, Hand, Played
+from .hand import Hand, Played
+from .layout import Layout, Side
 from .match import Match
 from .moves import Placement
-from .scoring import Score, explain
+from .outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
+from .rulesets import (
+    ALL_FIVES,
+    ALL_FIVES_SPINNER,
+    FIVES_AND_THREES,
+    OLA_5,
+    RULE_SETS,
+    RuleSet,
+    find_rule_set,
+)
+from .scoring import Score, explain, round_to_five
 from .table import Table, default_hand_size, default_target
-from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, round_to_five, tile_text
+from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 
 __all__ = [
-    "ALL_TILES", "BadTile", "Draw", "End", "Event", "Hand", "HandNotOver", "HandOver",
+    "ALL_FIVES", "ALL_FIVES_SPINNER", "FIVES_AND_THREES", "OLA_5", "RULE_SETS", "RuleSet",
+    "find_rule_set", "Outcome", "DOMINO", "BLOCKED", "WON", "UNFINISHED",
+    "ALL_TILES", "BadTile", "Draw", "Event", "Hand", "Layout", "HandNotOver", "HandOver",
     "IllegalMove", "IllegalStart", "ImpossibleHand", "Lay", "Match", "MatchOver",
-    "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score",
+    "NothingToUndo", "Pass", "Placement", "Played", "Remaining", "RuleError", "Score", "Side",
     "SetupError", "Start", "Table", "Tile", "default_hand_size", "default_target", "explain",
     "move_text", "normal", "parse_move", "parse_tile", "pips", "round_to_five", "tile_text",
     "Undo",

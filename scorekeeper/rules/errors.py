@@ -3,7 +3,9 @@
 Every error carries `kind` (a stable name the app translates) and `facts`
 (the player, the tile, the numbers) beside the English sentence. Errors made
 with `worded` also keep their `template`, a catalogue id marked with N_, so the
-app can word them in the reader's language: gettext(template, **facts).
+app can word them in the reader's language: gettext(template, **facts). A refusal
+whose words depend on a number also keeps its `plural` template and that `number`,
+and the app words it with ngettext(template, plural, number, **facts).
 """
 
 
@@ -12,12 +14,20 @@ def N_(message: str) -> str:
     return message
 
 
-class RuleError(ValueError):
-    """Something the rules of All Fives do not allow."""
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular and plural pair for the catalogue (pybabel -k Np_:1,2): a refusal
+    whose words depend on a number; `worded` takes the pair and the number."""
+    return singular, plural
 
-    kind = "rule"
+
+class Refusal(ValueError):
+    """A refusal worded for a person: an English sentence, a kind, its facts, its template."""
+
+    kind = "refused"
 
     template: str | None = None
+    plural: str | None = None
+    number: int | None = None
 
     def __init__(self, message: str, kind: str | None = None, **facts):
         super().__init__(message)
@@ -26,15 +36,29 @@ class RuleError(ValueError):
         self.facts = facts
 
     @classmethod
-    def worded(cls, template: str, kind: str, **facts) -> "RuleError":
-        """The error with its English sentence made from a catalogue template and its facts."""
-        error = cls(template % facts, kind, **facts)
-        error.template = template
+    def worded(cls, template: str | tuple[str, str], kind: str, *, counted: str | None = None,
+               **facts) -> "Refusal":
+        """The error with its English sentence made from a catalogue template and its facts.
+
+        Given a pair from `Np_` and the name of the fact that is `counted`, the English
+        sentence takes the form English uses for that number (the app asks ngettext instead).
+        """
+        template, plural = template if isinstance(template, tuple) else (template, None)
+        number = facts[counted] if counted is not None else None
+        english = plural if plural is not None and number != 1 else template
+        error = cls(english % facts, kind, **facts)
+        error.template, error.plural, error.number = template, plural, number
         return error
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+
+class RuleError(Refusal):
+    """Something the rules of the game do not allow."""
+
+    kind = "rule"
 
 
 class BadTile(RuleError):

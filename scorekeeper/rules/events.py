@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import N_, IllegalMove
-from .tiles import Tile, parse_tile, tile_text
+from .tiles import Tile, normal, parse_tile, tile_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,8 @@ class Start:
 
 @dataclass(frozen=True, slots=True)
 class Lay:
-    """The player whose turn it is lays a tile: on the left or right end, or as the lead."""
+    """The player whose turn it is lays a tile: as the lead, on the left or right end (L, R),
+    or, where doubles branch, against the laid tile named by `end` (`5-3`, low half first)."""
 
     tile: Tile
     end: str | None = None
@@ -72,7 +73,7 @@ PARSED_MOVES: dict[str, Move] = {}
 
 
 def parse_move(text: str) -> Move:
-    """Read a move of a record (`3-5`, `3-5@L`, `draw`, `draw 2`, `pass`); cached by text."""
+    """Read a move of a record (`3-5`, `3-5@L`, `3-1@5-3`, `draw`, `draw 2`, `pass`); cached."""
     move = PARSED_MOVES.get(text) if isinstance(text, str) else None
     if move is None:
         move = _parse_move(text)
@@ -84,26 +85,29 @@ def parse_move(text: str) -> Move:
 def _parse_move(text) -> Move:
     if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
         shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
-        raise IllegalMove(f"{shown} is not a move: write a tile like 3-5, draw or pass",
-                          kind="not_a_move", text=shown)
+        raise IllegalMove.worded(N_("%(text)s is not a move: write a tile like 3-5, draw or "
+                                    "pass"), "not_a_move", text=shown)
     if text.strip().lower() == "pass":
         return PASS
     drawn = _DRAW_TEXT.match(text)
     if drawn:
         count = int(drawn.group(1) or 1)
         if count < 1:
-            raise IllegalMove("draw 0 draws nothing: write draw, or draw and a number",
-                              kind="draw_nothing", text=text)
+            raise IllegalMove.worded(N_("draw 0 draws nothing: write draw, or draw and a "
+                                        "number"), "draw_nothing", text=text)
         return Draw(count)
     tile, at, end = text.rpartition("@")
     if at:
-        if end.strip().upper() not in ("L", "R"):
-            raise IllegalMove(f"{text!r} names no end: write @L or @R after the tile",
-                              kind="not_an_end", text=text)
-        return Lay(parse_tile(tile), end.strip().upper())
+        if end.strip().upper() in ("L", "R"):
+            return Lay(parse_tile(tile), end.strip().upper())
+        if "-" not in end:
+            raise IllegalMove.worded(N_("%(text)s names no end: write @L or @R after the tile, "
+                                        "or the laid tile it touches, like 3-1@5-3"),
+                                     "not_an_end", text=repr(text))
+        return Lay(parse_tile(tile), tile_text(normal(parse_tile(end))))
     if "-" not in text:
-        raise IllegalMove(f"{text!r} is not a move: write a tile like 3-5, draw or pass",
-                          kind="not_a_move", text=text)
+        raise IllegalMove.worded(N_("%(text)s is not a move: write a tile like 3-5, draw or "
+                                    "pass"), "not_a_move", text=repr(text))
     return Lay(parse_tile(text), None)
 
 

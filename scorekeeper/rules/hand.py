@@ -1,53 +1,50 @@
-"""One hand in play: the line's two open ends, the tiles laid and the tiles held."""
+"""One hand in play: the layout's open sides, the tiles laid and the tiles held."""
 
 from typing import NamedTuple
 
 from .events import Move
-from .tiles import ALL_TILES, Tile
-
-
-class End(NamedTuple):
-    """An open end of the line: its pip number, and whether a double lies crosswise there."""
-
-    value: int
-    double: bool
-
-    def count(self) -> int:
-        return self.value * 2 if self.double else self.value
+from .layout import Layout, Side, empty
+from .outcome import Outcome
+from .tiles import ALL_TILES, SET_SIZE, Tile
 
 
 class Played(NamedTuple):
-    """A move as it happened: who made it, the ends it left, their count and the points."""
+    """A move as it happened: who made it, the open sides it left, their count and the points.
+
+    `bonus` is the point for going out included in `points` (Fives and Threes);
+    `bust` marks a play that scored nothing because it would have passed an exact target.
+    """
 
     seat: int
     move: Move
-    ends: tuple[End, End] | None
+    ends: tuple[Side, ...] | None
     count: int | None
     points: int
+    bonus: int = 0
+    bust: bool = False
 
 
 class Hand:
     """The derived state of one hand; the Match changes it only through valid events."""
 
-    __slots__ = ("number", "starter", "announced", "turn", "left", "right", "laid",
-                 "held", "boneyard", "passes", "moves", "result", "winner",
-                 "remaining", "points", "end")
+    __slots__ = ("number", "starter", "announced", "turn", "layout", "laid",
+                 "held", "boneyard", "passes", "moves", "outcome", "settled", "remaining",
+                 "points", "end")
 
     def __init__(self, number: int, starter: int, players: int, hand_size: int,
-                 sides: int, announced: bool):
+                 sides: int, announced: bool, branching: str = "none"):
         self.number = number
         self.starter = starter
-        self.announced = announced  # False while the winner of the last hand leads by right
+        self.announced = announced  # False while the starter leads by the rule set's right
         self.turn = starter
-        self.left: End | None = None
-        self.right: End | None = None
+        self.layout: Layout = empty(branching)
         self.laid: set[Tile] = set()
         self.held = [hand_size] * players
-        self.boneyard = 28 - players * hand_size
+        self.boneyard = SET_SIZE - players * hand_size  # the undealt tiles, drawn or sleeping
         self.passes = 0
         self.moves: list[Played] = []
-        self.result: str | None = None  # domino, blocked, won; None while under way
-        self.winner: int | None = None  # the seat that went out
+        self.outcome: Outcome | None = None  # None while the hand is under way
+        self.settled = False  # True once scored to its end (pips entered, or none needed)
         self.remaining: dict | None = None
         self.points = [0] * sides
         self.end = None  # the Score of the end of the hand, once pips are in
@@ -65,10 +62,25 @@ class Hand:
         return [tile for tile in ALL_TILES if tile not in self.laid]
 
     @property
-    def ended(self) -> bool:
-        """True once a player went out, every player passed, or the match was won."""
-        return self.result is not None
+    def result(self) -> str | None:
+        """The end word of the hand (domino, blocked, won); None while it is under way."""
+        return None if self.outcome is None else self.outcome.how
 
     @property
-    def ends(self) -> tuple[End, End] | None:
-        return None if self.left is None else (self.left, self.right)
+    def winner(self) -> int | None:
+        """The side the hand ended for (went out, or reached the target), as Match.winner."""
+        return None if self.outcome is None else self.outcome.side
+
+    def spinners(self) -> list[Tile]:
+        """The spinners laid in this hand, in the order they were laid."""
+        found = []
+        for played in self.moves:
+            for side in played.ends or ():
+                if side.spinner and side.tile not in found:
+                    found.append(side.tile)
+        return found
+
+    @property
+    def ends(self) -> tuple[Side, ...] | None:
+        """The open sides of the layout (L and R first on a line); None before the lead."""
+        return self.layout.sides or None

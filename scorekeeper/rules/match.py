@@ -1,44 +1,17 @@
-"""A match of All Fives: an ordered log of table events, and everything derived from it.
+"""A match: an ordered log of table events, and everything derived from it.
 
 Actions validate completely before they change anything, so a refused action
-leaves the match as it was. Undo pops the last event and rebuilds from the log.
+leaves the match as it was. Undo pops the last event and replays only the last
+hand (at most the one before it too), from a mark kept when each hand opened.
 """
 
-from . import moves
-from .errors import (
-    N_,
-    HandNotOver,
-    HandOver,
-    IllegalMove,
-    IllegalStart,
-    MatchOver,
-    NothingToUndo,
-)
+from . import ending, moves, play
+from .errors import N_, MatchOver, NothingToUndo
 from .events import Draw, Event, Lay, Pass, Remaining, Start
-from .hand import End, Hand, Played
-from .moves import LAID_ON as _LAID_ON
-from .remaining import check_remaining
-from .scoring import Score, blocked_score, domino_score, ends_score
+from .hand import Hand
+from .scoring import Score, ends_score
 from .table import Table
-from .tiles import NORMAL_OF as _NORMAL_OF
-from .tiles import Tile, normal_of_checked, tile_text
-
-_tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
-
-_HAND_OVER = {
-    "tile": N_("the hand is over: enter the pips left in hands before any tile"),
-    "draw": N_("the hand is over: enter the pips left in hands before any draw"),
-    "pass": N_("the hand is over: enter the pips left in hands before any pass"),
-}
-_STARTER_NEEDED = {
-    "tile": N_("say who leads this hand before any tile"),
-    "draw": N_("say who leads this hand before any draw"),
-    "pass": N_("say who leads this hand before any pass"),
-}
-
-PHASES = ("start", "lead", "play", "end", "over")
-"""start: the table names who leads; lead: the first tile; play: tiles, draws and passes;
-end: the pips left in hands are needed; over: a side reached the target."""
+from .tiles import Tile
 
 
 class Match:
@@ -52,13 +25,17 @@ class Match:
             self.push(event)
 
     @classmethod
-    def create(cls, players, partnerships=False, target=None, hand_size=None) -> "Match":
-        return cls(Table.create(players, partnerships, target, hand_size))
+    def create(cls, players, partnerships=False, target=None, hand_size=None,
+               rules=None) -> "Match":
+        if rules is None:
+            return cls(Table.create(players, partnerships, target, hand_size))
+        return cls(Table.create(players, partnerships, target, hand_size, rules))
 
     def _reset(self) -> None:
         self.hands: list[Hand] = []
         self.scores = [0] * len(self.table.sides)
-        self.winner: int | None = None
+        self.winner: int | None = None  # the side that reached the target
+        self._marks: list[tuple] = []  # per hand: (log length, scores, starter, announced)
 
     # -- changing the match -------------------------------------------------
 
@@ -72,30 +49,41 @@ class Match:
         return event
 
     def pop(self) -> Event:
-        """Undo the last event, whatever it was; the match is rebuilt from the rest of the log."""
+        """Undo the last event, whatever it was: the last hand is replayed from its mark."""
         if not self.log:
-            raise NothingToUndo("nothing to undo: the match has no entries yet",
-                                kind="nothing_to_undo")
-        *rest, last = self.log
-        self.log = []
-        self._reset()
-        for event in rest:
+            raise NothingToUndo.worded(N_("nothing to undo: the match has no entries yet"),
+                                       "nothing_to_undo")
+        last, keep = self.log[-1], len(self.log) - 1
+        marks = [mark for mark in self._marks if mark[0] <= keep]
+        replay = self.log[marks[-1][0]:keep] if marks else self.log[:keep]
+        self.log = self.log[:marks[-1][0]] if marks else []
+        if marks:
+            self.hands = self.hands[:len(marks) - 1]
+            self._marks = marks[:-1]
+            length, scores, starter, announced = marks[-1]
+            self.scores, self.winner = list(scores), None
+            self.open_hand(starter, announced, length)
+        else:
+            self._reset()
+        for event in replay:
             self.push(event)
         return last
 
     def copy(self) -> "Match":
         """An independent match in the same state, without replaying the log.
 
-        Only the last hand ever changes (pop rebuilds from the log), so the earlier
-        hands are shared and the last one is copied.
+        Only the last hand ever changes (pop replays it from its mark), so the
+        earlier hands are shared and the last one is copied.
         """
         other = Match.__new__(Match)
         other.table, other.log = self.table, list(self.log)
         other.hands = self.hands[:-1] + [self.hands[-1].copy()] if self.hands else []
         other.scores, other.winner = list(self.scores), self.winner
+        other._marks = list(self._marks)
         return other
 
     def peek(self) -> Event | None:
+        """The last event of the log (what an undo would take back); None when empty."""
         return self.log[-1] if self.log else None
 
     def start(self, seat: int) -> Event:
@@ -112,20 +100,45 @@ class Match:
 
     def end_hand(self, held: dict) -> Event:
         """Enter what players still hold, as {seat: pips or tiles}."""
-        return self.push(Remaining(tuple(sorted(held.items()))))
+        return self.push(Remaining.of(held))
+
+    def open_hand(self, starter: int, announced: bool, length: int | None = None) -> None:
+        """Deal a new hand (for the engine's rules); its mark lets undo replay only it."""
+        table = self.table
+        self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
+                               table.hand_size, len(table.sides), announced,
+                               table.rules.spinners))
+        length = len(self.log) + 1 if length is None else length
+        self._marks.append((length, tuple(self.scores), starter, announced))
+
+    def award(self, hand: Hand, side: int, points: int) -> None:
+        """Add points to a side; reaching the target wins (an exact target is never passed:
+        a play that would pass it scores nothing, see `play.score_of_lay`)."""
+        self.scores[side] += points
+        hand.points[side] += points
+        if self.scores[side] >= self.table.target:
+            self.winner = side
+
+    def over_error(self) -> MatchOver:
+        side = self.winner
+        return MatchOver.worded(N_("the match is over: %(side)s reached %(score)s"),
+                                "match_over", side=self.table.side_name(side),
+                                score=self.scores[side])
 
     # -- what the table sees ------------------------------------------------
 
     @property
     def phase(self) -> str:
+        """start: the table names who leads; lead: the first tile; play: tiles, draws and
+        passes; end: the pips left in hands are needed; over: a side reached the target."""
         if self.winner is not None:
             return "over"
         if not self.hands:
             return "start"
         hand = self.hands[-1]
-        if hand.result is None:
+        if hand.outcome is None:
             return "play" if hand.moves else "lead"
-        return "end" if hand.remaining is None else "start"
+        return "start" if hand.settled else "end"
 
     @property
     def hand(self) -> Hand | None:
@@ -141,37 +154,40 @@ class Match:
         return self.winner is not None
 
     def placements(self) -> list[moves.Placement]:
-        """Every tile that can be laid now, once per end where the ends would differ."""
+        """Every tile that can be laid now, once per end where the ends would differ,
+        with what laying it would score (the same rule `play.lay` applies)."""
         if self.phase not in ("lead", "play"):
             return []
-        return moves.placements(self.hands[-1])
+        hand = self.hands[-1]
+        return [placement._replace(
+                    points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
+                for placement in moves.placements(hand.layout, hand.laid)]
 
     @property
     def can_draw(self) -> bool:
-        return self.phase == "play" and self.hands[-1].boneyard > 0
+        return (self.phase == "play" and self.table.rules.draws
+                and self.hands[-1].boneyard > 0)
 
     @property
     def can_pass(self) -> bool:
-        return self.phase == "play" and self.hands[-1].boneyard == 0
+        """A pass once the boneyard is empty; a knock at any time where nobody draws."""
+        return self.phase == "play" and (self.hands[-1].boneyard == 0
+                                         or not self.table.rules.draws)
 
     def needed_remaining(self) -> tuple[list[int], list[int]]:
         """Seats whose pips must be entered now, and seats whose pips may be."""
-        if self.phase != "end":
-            return [], []
-        hand = self.hands[-1]
-        if hand.result == "blocked":
-            return list(range(len(self.table.players))), []
-        side = self.table.side_of(hand.winner)
-        seats = range(len(self.table.players))
-        return ([seat for seat in seats if self.table.side_of(seat) != side],
-                [seat for seat in seats if self.table.side_of(seat) == side])
+        return ending.needed_remaining(self)
+
+    def preview_end(self, held: dict) -> Score:
+        """The end-of-hand score the entered pips would give, without entering them."""
+        return ending.end_score(self, Remaining.of(held))
 
     def score_list(self) -> list[Score]:
         """Every score of the match in order, with the facts that explain it."""
         found = []
         for hand in self.hands:
             for index, played in enumerate(hand.moves):
-                if played.points:
+                if played.points or played.bust:
                     found.append(self._ends_score(hand, index, played))
             if hand.end is not None and hand.end.points:
                 found.append(hand.end)
@@ -183,182 +199,10 @@ class Match:
         return self._ends_score(hand, index, played) if played.count is not None else None
 
     def _ends_score(self, hand: Hand, index: int, played) -> Score:
-        return ends_score(hand.number, index, self.table.side_of(played.seat), played.seat,
-                          played.move.tile, played.ends, played.count, index == 0)
-
-    # -- the rules of each event --------------------------------------------
-
-    def _playing_hand(self, what: str) -> Hand:
-        if self.winner is None and self.hands and self.hands[-1].result is None:
-            return self.hands[-1]
-        phase = self.phase
-        if phase == "over":
-            raise self._over_error()
-        if phase == "end":
-            raise HandOver.worded(_HAND_OVER[what], "hand_over", move=what)
-        raise IllegalStart.worded(_STARTER_NEEDED[what], "starter_needed", move=what)
-
-    def _over_error(self) -> MatchOver:
-        side = self.winner
-        return MatchOver.worded(N_("the match is over: %(side)s reached %(score)s"),
-                                "match_over", side=self.table.side_name(side),
-                                score=self.scores[side])
-
-    def _lay(self, event: Lay) -> Lay:
-        # The hot path of every replay: kept flat, with its lookups done through tables.
-        hands = self.hands
-        hand = hands[-1] if hands else None
-        if hand is None or hand.result is not None or self.winner is not None:
-            hand = self._playing_hand("tile")  # raises: nobody may lay a tile now
-        seat = hand.turn
-        tile = event.tile
-        key = _NORMAL_OF.get(tile) if tile.__class__ is tuple else None
-        if key is None or tile[0].__class__ is not int or tile[1].__class__ is not int:
-            key = normal_of_checked(tile)  # refuses what is not a tile of the set
-        if key in hand.laid:
-            raise IllegalMove.worded(N_("%(tile)s was already laid in this hand"),
-                                     "already_laid", player=self.table.players[seat],
-                                     tile=tile_text(tile))
-        if not hand.moves:
-            if tile.__class__ is not tuple:  # a list or a tuple subclass: log a plain tuple
-                tile = (tile[0], tile[1])
-            left = End(tile[0], tile[0] == tile[1])
-            right = End(tile[1], left.double)
-            count = tile[0] + tile[1]
-            if event.end is not None or tile is not event.tile:
-                event = Lay(tile, None)
-        else:
-            end = moves.choose_end(hand, key, event.end, self.table.players[seat], tile)
-            if end == "L":
-                left, right = _LAID_ON[key, hand.left.value], hand.right
-            else:
-                left, right = hand.left, _LAID_ON[key, hand.right.value]
-            count = ((left.value << 1) if left.double else left.value) + \
-                ((right.value << 1) if right.double else right.value)
-            if event.end != end:
-                event = Lay(key, end)
-            elif tile.__class__ is not tuple:
-                event = Lay((tile[0], tile[1]), end)
-        hand.left, hand.right = left, right
-        hand.laid.add(key)
-        hand.held[seat] -= 1
-        hand.passes = 0
-        points = count if count % 5 == 0 else 0  # ends_points(count), inlined: the hot path
-        hand.moves.append(_tuple(Played, (seat, event, (left, right), count, points)))
-        if points:
-            self._award(hand, self.table.side_of(seat), points)
-            if self.winner is not None:
-                hand.result = "won"
-                return event
-        if hand.held[seat] == 0:
-            hand.result, hand.winner = "domino", seat
-        else:
-            hand.turn = (seat + 1) % len(self.table.players)
-        return event
-
-    def _draw(self, event: Draw) -> None:
-        hand = self._playing_hand("draw")
-        name = self.table.players[hand.turn]
-        if not hand.moves:
-            raise IllegalMove.worded(N_("%(player)s leads: the lead must be a tile, not a draw"),
-                                     "lead_not_tile", player=name, move="draw")
-        if hand.boneyard == 0:
-            raise IllegalMove.worded(
-                N_("%(player)s cannot draw: the boneyard is empty, so %(player)s passes"),
-                "boneyard_empty", player=name)
-        if isinstance(event.count, bool) or not isinstance(event.count, int) or event.count < 1:
-            raise IllegalMove(f"{name} cannot draw {event.count!r} tiles: draw one tile or more",
-                              kind="draw_nothing", player=name, count=str(event.count))
-        if event.count > hand.boneyard:
-            raise IllegalMove.worded(
-                N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
-                "draw_too_many", player=name, count=event.count, boneyard=hand.boneyard)
-        hand.boneyard -= event.count
-        hand.held[hand.turn] += event.count
-        hand.moves.append(Played(hand.turn, event, None, None, 0))
-
-    def _pass(self, event: Pass) -> None:
-        hand = self._playing_hand("pass")
-        seat = hand.turn
-        name = self.table.players[seat]
-        if not hand.moves:
-            raise IllegalMove.worded(N_("%(player)s leads: the lead must be a tile, not a pass"),
-                                     "lead_not_tile", player=name, move="pass")
-        if hand.boneyard:
-            template = (N_("%(player)s must draw first: 1 tile is left in the boneyard")
-                        if hand.boneyard == 1 else
-                        N_("%(player)s must draw first: %(boneyard)s tiles are left in the "
-                           "boneyard"))
-            raise IllegalMove.worded(template, "must_draw", player=name,
-                                     boneyard=hand.boneyard)
-        hand.passes += 1
-        hand.moves.append(Played(seat, event, None, None, 0))
-        if hand.passes == len(self.table.players):
-            hand.result = "blocked"
-        else:
-            hand.turn = (seat + 1) % len(self.table.players)
-
-    def _start(self, event: Start) -> None:
-        players = self.table.players
-        seat = event.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
-            raise IllegalStart(f"seat {seat!r} is not at this table", kind="unknown_seat")
-        phase = self.phase
-        if phase == "over":
-            raise self._over_error()
-        hand = self.hands[-1] if self.hands else None
-        if phase == "lead" and not hand.announced:
-            if seat != hand.starter:
-                raise IllegalStart.worded(
-                    N_("%(starter)s went out last hand and leads this one, not %(player)s"),
-                    "winner_leads", player=players[seat], starter=players[hand.starter])
-            hand.announced = True
-            return
-        if phase != "start":
-            raise IllegalStart.worded(
-                N_("%(player)s cannot start a hand: hand %(hand)s is not over"),
-                "hand_under_way", player=players[seat], hand=hand.number)
-        self._new_hand(seat, announced=True)
-
-    def _new_hand(self, starter: int, announced: bool) -> None:
-        table = self.table
-        self.hands.append(Hand(len(self.hands) + 1, starter, len(table.players),
-                               table.hand_size, len(table.sides), announced))
-
-    def preview_end(self, held: dict) -> Score:
-        """The end-of-hand score the entered pips would give, without entering them."""
-        return self._end_score(Remaining(tuple(sorted(held.items()))))
-
-    def _end_score(self, event: Remaining) -> Score:
-        if self.phase != "end":
-            if self.phase == "over":
-                raise self._over_error()
-            raise HandNotOver("the hand is not over: pips are entered when a player goes "
-                              "out or every player has passed", kind="hand_not_over")
-        hand = self.hands[-1]
-        required, optional = self.needed_remaining()
-        pips = check_remaining(self.table, hand, dict(event.held), required, optional)
-        if hand.result == "domino":
-            return domino_score(hand.number, self.table, hand.winner, pips)
-        return blocked_score(hand.number, self.table, pips)
-
-    def _remaining(self, event: Remaining) -> None:
-        score = self._end_score(event)
-        hand = self.hands[-1]
-        hand.remaining = dict(event.held)
-        hand.end = score
-        if score.points:
-            self._award(hand, score.side, score.points)
-        if self.winner is None and hand.result == "domino":
-            self._new_hand(hand.winner, announced=False)
-
-    def _award(self, hand: Hand, side: int, points: int) -> None:
-        self.scores[side] += points
-        hand.points[side] += points
-        if self.scores[side] >= self.table.target:
-            self.winner = side
+        return ends_score(hand.number, index, self.table.side_of(played.seat), played,
+                          index == 0)
 
 
-_APPLY = {Lay: Match._lay, Draw: Match._draw, Pass: Match._pass, Start: Match._start,
-          Remaining: Match._remaining}
+_APPLY = {Lay: play.lay, Draw: play.draw, Pass: play.pass_turn, Start: ending.start,
+          Remaining: ending.remaining}
 """Each kind of table event and the rule that applies it; a rule returns the event as logged."""

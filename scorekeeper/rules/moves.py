@@ -1,93 +1,172 @@
-"""Where a tile may go on the line, and what each placement would leave and score."""
+"""Where a tile may go on the layout: the one placement rule that offers and lays alike.
+
+`place` lays a tile on the layout (RULESETS.md §1); both the offer of buttons
+(`placements`) and the laying of a tile (`rules.play.lay`) use it. With no spinners
+the two open sides are named L and R; with spinners a side is named by the laid tile
+it touches (RECORD_FORMAT.md). Refusals name the tile and the ends.
+"""
 
 from typing import NamedTuple
 
 from .errors import N_, IllegalMove
-from .hand import End, Hand
-from .tiles import ALL_TILES, Tile, ends_points, tile_text
+from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result_key
+from .tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
+TILE_OF_END = {f"{a}-{b}": (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
+"""The laid tile an end names (`5-3` or `3-5`), read without parsing."""
 
 
 class Placement(NamedTuple):
-    """One way to lay a tile now: the end (None for the lead), the ends after, their score."""
+    """One way to lay a tile now: the end (None for the lead), the sides after, their count.
+
+    `points` is what laying it scores now, as the match works it out (`Match.placements`).
+    """
 
     tile: Tile
     end: str | None
-    ends: tuple[End, End]
+    ends: tuple[Side, ...]
     count: int
-    points: int
+    points: int = 0
 
 
-def _fits(end: End, tile: Tile) -> bool:
-    return end.value == tile[0] or end.value == tile[1]
+def place(layout: Layout, tile: Tile, index: int | None) -> tuple[Layout, int]:
+    """The one placement rule: the layout after laying `tile` on open side `index` (None:
+    the lead, as written), and its count. A double with an open far line side counts both
+    halves once; an unstarted branch side counts nothing; the lead counts all its pips."""
+    if index is None:
+        return lead(layout, tile), tile[0] + tile[1]
+    after = lay(layout, tile, index)
+    return after, count_of(after.sides)
 
 
-LAID_ON = {(tile, value): End(tile[1] if tile[0] == value else tile[0], tile[0] == tile[1])
-            for tile in ALL_TILES for value in tile}
-"""The new open end when a tile is laid on an end of that value: its other half, crosswise
-if a double. Ends are values, so one End per tile and value serves every match."""
+def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
+                written: Tile, laid) -> int:
+    """The open side a tile (low, high) goes on: the one asked for, else the one it fits."""
+    if layout.branching == "none":
+        return _line_side(layout, tile, asked, player, written)
+    return _tree_side(layout, tile, asked, player, written, laid)
 
 
-def ends_after(hand: Hand, tile: Tile, end: str) -> tuple[End, End]:
-    if end == "L":
-        return LAID_ON[tile, hand.left.value], hand.right
-    return hand.left, LAID_ON[tile, hand.right.value]
-
-
-def _same_either_way(hand: Hand, tile: Tile) -> bool:
-    """Whether laying on the left or the right leaves the same two open ends."""
-    on_left, on_right = ends_after(hand, tile, "L"), ends_after(hand, tile, "R")
-    return sorted(on_left) == sorted(on_right)
-
-
-def choose_end(hand: Hand, tile: Tile, asked: str | None, player: str, written: Tile) -> str:
-    """The end a tile goes on: the one asked for, else the one it fits (left first)."""
-    left, right = hand.left.value, hand.right.value
-    fits_left = left == tile[0] or left == tile[1]
-    fits_right = right == tile[0] or right == tile[1]
-    if asked == "L" and fits_left or asked == "R" and fits_right:
-        return asked  # the common case, first: a record or a button names its end
+def check_notation(layout: Layout, asked: str, player: str, written: Tile) -> None:
+    """`@L`/`@R` on a line, `@c-d` where doubles branch: the wrong kind is refused (§3)."""
     name = tile_text(written)
+    if layout.branching == "none" and asked not in SIDE_WORD and asked not in TILE_OF_END:
+        raise IllegalMove.worded(N_("%(end)s is not an end: the ends are L and R"),
+                                 "not_an_end", player=player, tile=name, end=repr(asked))
+    if layout.branching == "none" and asked not in SIDE_WORD:
+        raise IllegalMove.worded(
+            N_("%(tile)s@%(end)s names a laid tile, but this game has no spinners: "
+               "the ends are L and R"), "not_an_end", player=player, tile=name, end=asked)
+    if layout.branching != "none" and asked in SIDE_WORD:
+        raise IllegalMove.worded(
+            N_("%(tile)s@%(end)s names a left or right end, but this game has spinners: "
+               "name the laid tile, like %(tile)s@%(example)s"), "not_an_end",
+            player=player, tile=name, end=asked, example=_example(layout, written))
+
+
+def _line_side(layout: Layout, tile: Tile, asked, player: str, written: Tile) -> int:
+    """L or R on a line with two open ends: the left when the tile fits both alike."""
+    left, right = layout.sides
+    fits_left = left.value == tile[0] or left.value == tile[1]
+    fits_right = right.value == tile[0] or right.value == tile[1]
+    if asked == "L" and fits_left:
+        return 0
+    if asked == "R" and fits_right:
+        return 1
+    name = tile_text(written)
+    if asked is not None:
+        check_notation(layout, asked, player, written)
     if not fits_left and not fits_right:
         raise IllegalMove.worded(N_("%(tile)s matches neither open end (%(left)s and %(right)s)"),
-                                 "no_fit", player=player, tile=name, left=hand.left.value,
-                                 right=hand.right.value)
+                                 "no_fit", player=player, tile=name, left=left.value,
+                                 right=right.value)
     if asked is None:
-        if fits_left and fits_right and not _same_either_way(hand, tile):
+        if fits_left and fits_right and (result_key(lay(layout, tile, 0))
+                                         != result_key(lay(layout, tile, 1))):
             raise IllegalMove.worded(
                 N_("%(tile)s fits both ends with different results: say which end"),
                 "which_end", player=player, tile=name)
-        return "L" if fits_left else "R"
-    if asked not in SIDE_WORD:
-        raise IllegalMove(f"{asked!r} is not an end: the ends are L and R",
-                          kind="not_an_end", player=player, tile=name)
-    end = hand.left if asked == "L" else hand.right  # asked for an end the tile does not fit
+        return 0 if fits_left else 1
     template = (N_("%(tile)s does not fit the left end (%(value)s)") if asked == "L"
                 else N_("%(tile)s does not fit the right end (%(value)s)"))
     raise IllegalMove.worded(template, "wrong_end", player=player, tile=name,
-                             end=SIDE_WORD[asked], value=end.value)
+                             end=SIDE_WORD[asked], value=(left if asked == "L" else right).value)
 
 
-def placements(hand: Hand) -> list[Placement]:
-    """Every placement open to the player whose turn it is; the lead may be any tile."""
+def _tree_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, laid) -> int:
+    """The side of the named laid tile that the tile fits; unnamed only when one tile fits."""
+    target = TILE_OF_END.get(asked) if asked.__class__ is str else None
+    if target is not None:  # the common case, first: a record or a button names the tile
+        for index, side in enumerate(layout.sides):
+            if side.tile == target and (side.value == tile[0] or side.value == tile[1]):
+                return index
+    elif asked is None:
+        fits = fitting(layout, tile)
+        if len(fits) == 1:
+            return fits[0]
+    return _refuse_side(layout, tile, asked, player, written, laid)
+
+
+def _refuse_side(layout: Layout, tile: Tile, asked, player: str, written: Tile, laid):
+    """Why a tile cannot go where the move says (or says nothing) on a layout with spinners;
+    an end written in an unusual way (`5 - 3`) is read here and may still fit."""
+    name = tile_text(written)
+    if asked is not None:
+        check_notation(layout, asked, player, written)
+    fits = fitting(layout, tile)
+    if asked is None and not fits:
+        raise IllegalMove.worded(N_("%(tile)s matches no open end (%(ends)s)"), "no_fit",
+                                 player=player, tile=name, ends=open_ends_text(layout))
+    if asked is None:
+        raise IllegalMove.worded(
+            N_("%(tile)s fits more than one laid tile (%(where)s): say which, like "
+               "%(tile)s@%(example)s"), "which_end", player=player, tile=name,
+            example=_example(layout, tile),
+            where=", ".join(tile_text(layout.sides[index].tile) for index in fits))
+    target = normal(parse_tile(asked))
+    touching = [index for index, side in enumerate(layout.sides) if side.tile == target]
+    end = tile_text(target)
+    if not touching:
+        template = (N_("%(end)s has no open side: every side of it holds a tile")
+                    if target in laid else N_("%(end)s is not on the table: name a laid tile"))
+        raise IllegalMove.worded(template, "wrong_end", player=player, tile=name, end=end)
+    for index in touching:
+        if index in fits:
+            return index
+    raise IllegalMove.worded(N_("%(tile)s does not fit %(end)s (its open side shows %(value)s)"),
+                             "wrong_end", player=player, tile=name, end=end,
+                             value=layout.sides[touching[0]].value)
+
+
+def open_ends_text(layout: Layout) -> str:
+    """The open ends, each with the laid tile it is on, in any language: `3 (3-5), 5 (5-5)`."""
+    return ", ".join(f"{side.value} ({tile_text(side.tile)})" for side in layout.sides)
+
+
+def _example(layout: Layout, tile: Tile) -> str:
+    """A laid tile to name in a refusal: one the tile fits, else the first with an open side."""
+    fits = fitting(layout, tile) if layout.sides else []
+    if not layout.sides:
+        return tile_text(normal(tile))
+    return tile_text(layout.sides[fits[0] if fits else 0].tile)
+
+
+def placements(layout: Layout, laid) -> list[Placement]:
+    """Each tile not laid, once per open side where the result would differ; any tile leads."""
     found = []
     for tile in ALL_TILES:
-        if tile in hand.laid:
+        if tile in laid:
             continue
-        if not hand.moves:
-            ends = (End(tile[0], tile[0] == tile[1]), End(tile[1], tile[0] == tile[1]))
-            found.append(_placement(tile, None, ends, tile[0] + tile[1]))
+        if not layout.sides:
+            after, count = place(layout, tile, None)
+            found.append(Placement(tile, None, after.sides, count))
             continue
-        fits_left, fits_right = _fits(hand.left, tile), _fits(hand.right, tile)
-        if fits_left and fits_right and _same_either_way(hand, tile):
-            fits_right = False
-        for end, fits in (("L", fits_left), ("R", fits_right)):
-            if fits:
-                ends = ends_after(hand, tile, end)
-                found.append(_placement(tile, end, ends, ends[0].count() + ends[1].count()))
+        seen = set()
+        for index in fitting(layout, tile):
+            after, count = place(layout, tile, index)
+            key = result_key(after)
+            if key not in seen:
+                seen.add(key)
+                found.append(Placement(tile, end_name(layout, index), after.sides, count))
     return found
-
-
-def _placement(tile: Tile, end: str | None, ends: tuple[End, End], count: int) -> Placement:
-    return Placement(tile, end, ends, count, ends_points(count))

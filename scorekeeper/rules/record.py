@@ -5,25 +5,48 @@ A record holds only facts from the table; scores are always computed from it.
 
 import json
 
-from .errors import RuleError, SetupError
+from .errors import N_, Refusal, RuleError, SetupError
 from .events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .match import Match
+from .rulesets import (
+    ALL_FIVES,
+    NAMED_EVERY_HAND,
+    NEXT_SEAT,
+    NO_PIPS,
+    WINNER_LEADS,
+    find_rule_set,
+)
 from .table import Table
 from .tiles import parse_tile, tile_text
 
 FORMAT = "allfives-match/1"
 
 
-class UnreadableRecord(ValueError):
+class UnreadableRecord(Refusal):
     """A document that is not an allfives-match/1 record (bad JSON, format or field)."""
+
+    kind = "unreadable_record"
+
+    @classmethod
+    def because(cls, error: Refusal) -> "UnreadableRecord":
+        """The record is unreadable for the reason a setup refusal gives, worded as it is."""
+        unreadable = cls(error.message, error.kind, **error.facts)
+        unreadable.template, unreadable.plural = error.template, error.plural
+        unreadable.number = error.number
+        return unreadable
 
 
 class IllegalRecord(RuleError):
-    """A readable record whose table events break a rule; the message starts with the place."""
+    """A readable record whose table events break a rule; the message starts with the place.
 
-    def __init__(self, place: str, cause: RuleError):
+    `place` is worded from `place_template` and `place_facts`, the reason by `cause`.
+    """
+
+    def __init__(self, place_template: str, cause: RuleError, **place_facts):
+        place = place_template % place_facts
         super().__init__(f"{place}: {cause.message}", kind=cause.kind, **cause.facts)
-        self.place = place
+        self.template = N_("%(place)s: %(reason)s")  # worded by the app: the place, the cause
+        self.place, self.place_template, self.place_facts = place, place_template, place_facts
         self.cause = cause
 
 
@@ -32,9 +55,11 @@ def load_record(text: str | bytes) -> dict:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise UnreadableRecord(f"not JSON: {error}") from None
+        raise UnreadableRecord.worded(N_("not JSON: %(detail)s"), "not_json",
+                                      detail=str(error)) from None
     if not isinstance(doc, dict):
-        raise UnreadableRecord("a record is a JSON object with format, players and hands")
+        raise UnreadableRecord.worded(N_("a record is a JSON object with format, players and "
+                                         "hands"), "not_an_object")
     return doc
 
 
@@ -45,32 +70,37 @@ def read_record(doc: dict, pending_pips: bool = False) -> Match:
     app exports a match that way while the table is still counting the pips.
     """
     if doc.get("format") != FORMAT:
-        raise UnreadableRecord(f'"format" must be "{FORMAT}", not {doc.get("format")!r}')
+        shown = repr(doc.get("format"))
+        raise UnreadableRecord.worded(N_('"format" must be "%(format)s", not %(given)s'),
+                                      "wrong_format", format=FORMAT,
+                                      given=shown if len(shown) <= 40 else shown[:37] + "...")
     for field in ("players", "hands"):
         if field not in doc:
-            raise UnreadableRecord(f'the record has no "{field}"')
+            raise UnreadableRecord.worded(N_('the record has no "%(field)s"'), "missing_field",
+                                          field=field)
     if not isinstance(doc["hands"], list):
-        raise UnreadableRecord('"hands" must be a list of hands')
+        raise UnreadableRecord.worded(N_('"hands" must be a list of hands'), "hands_not_list")
     try:
+        rules = find_rule_set(doc.get("rules", ALL_FIVES.name))
         table = Table.create(doc["players"], doc.get("partnerships", False),
-                             doc.get("target"), doc.get("hand_size"))
+                             doc.get("target"), doc.get("hand_size"), rules)
     except SetupError as error:
-        raise UnreadableRecord(error.message) from None
+        raise UnreadableRecord.because(error) from None
     match = Match(table)
     for number, hand in enumerate(doc["hands"], 1):
         if not isinstance(hand, dict) or not isinstance(hand.get("moves"), list):
-            raise UnreadableRecord(f'hand {number} needs "moves", a list of moves')
+            raise UnreadableRecord.worded(N_('hand %(hand)s needs "moves", a list of moves'),
+                                          "hand_without_moves", hand=number)
         last = number == len(doc["hands"])
         _read_hand(match, number, hand, pending_pips and last)
     return match
 
 
 def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> None:
-    place = f"hand {number}"
     try:
         _read_starter(match, number, hand.get("starter"))
     except RuleError as error:
-        raise IllegalRecord(f"{place}, starter", error) from None
+        raise IllegalRecord(N_("hand %(hand)s, starter"), error, hand=number) from None
     push, parsed = match.push, PARSED_MOVES.get
     for index, text in enumerate(hand["moves"], 1):
         try:
@@ -81,45 +111,60 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
             written = text if isinstance(text, str) and text.isprintable() else repr(text)
             written = written if len(written) <= 40 else written[:37] + "..."
             who = f"{match.table.players[seat]} {written}" if seat is not None else written
-            raise IllegalRecord(f"{place}, move {index} ({who})", error) from None
+            raise IllegalRecord(N_("hand %(hand)s, move %(move)s (%(who)s)"), error,
+                                hand=number, move=index, who=who) from None
     if pending_pips and match.phase == "end" and hand.get("remaining") is None:
         return
     try:
         _read_remaining(match, hand.get("remaining"))
     except RuleError as error:
-        raise IllegalRecord(f"{place}, remaining", error) from None
+        raise IllegalRecord(N_("hand %(hand)s, remaining"), error, hand=number) from None
 
 
 def _read_starter(match: Match, number: int, starter) -> None:
     phase = match.phase
     if phase == "over":
-        raise match._over_error()
+        raise match.over_error()
     # A hand that was started but has no moves has not ended either: each record hand is new.
     if phase in ("play", "end") or (phase == "lead" and len(match.hands) < number):
-        raise RuleError(f"hand {number - 1} has not ended", kind="hand_under_way")
+        raise RuleError.worded(N_("hand %(hand)s has not ended"), "hand_under_way",
+                               hand=number - 1)
     if starter is None:
         if phase == "start":
-            raise RuleError("say who leads: the first hand and a hand after a blocked hand "
-                            "need a starter", kind="starter_needed")
+            raise RuleError.worded(_STARTER_NEEDED[match.table.rules.starter], "starter_needed")
         return
     if not isinstance(starter, str):
-        raise RuleError(f"the starter must be a player's name, not {starter!r}",
-                        kind="unknown_player", name=str(starter))
+        shown = repr(starter) if len(repr(starter)) <= 40 else repr(starter)[:37] + "..."
+        raise RuleError.worded(N_("the starter must be a player's name, not %(shown)s"),
+                               "unknown_player", name=str(starter), shown=shown)
     match.push(Start(match.table.seat_of(starter)))
 
 
+_STARTER_NEEDED = {
+    WINNER_LEADS: N_("say who leads: the first hand and a hand after a blocked hand need a "
+                     "starter"),
+    NAMED_EVERY_HAND: N_("say who leads: every hand needs a starter"),
+    NEXT_SEAT: N_("say who leads: the first hand needs a starter"),
+}
+
+
 def _read_remaining(match: Match, remaining) -> None:
+    if remaining is not None and match.table.rules.pips_entered == NO_PIPS:
+        raise RuleError.worded(N_("no pips are entered in %(rules)s: a hand ends without "
+                                  "\"remaining\""), "remaining_not_expected",
+                               rules=match.table.rules.name)
     if match.phase != "end":
         if remaining is not None:
-            why = "the match ended in it" if match.is_over() else "it has not ended"
-            raise RuleError(f"no pips are entered for this hand: {why}",
-                            kind="remaining_not_expected")
+            template = (N_("no pips are entered for this hand: the match ended in it")
+                        if match.is_over() else
+                        N_("no pips are entered for this hand: it has not ended"))
+            raise RuleError.worded(template, "remaining_not_expected")
         return
     if not isinstance(remaining, dict):
         required, _ = match.needed_remaining()
         names = ", ".join(match.table.players[seat] for seat in required)
-        raise RuleError(f"the hand ended: the pips left with {names} are needed",
-                        kind="pips_needed", players=names)
+        raise RuleError.worded(N_("the hand ended: the pips left with %(names)s are needed"),
+                               "pips_needed", names=names)
     held = {}
     for name, value in remaining.items():
         seat = match.table.seat_of(name)
@@ -142,7 +187,8 @@ def write_record(match: Match) -> dict:
             entry["remaining"] = {table.players[seat]: _held_value(value)
                                   for seat, value in hand.remaining.items()}
         hands.append(entry)
-    return {"format": FORMAT, "players": list(table.players),
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}  # absent: all-fives
+    return {"format": FORMAT, **rules, "players": list(table.players),
             "partnerships": table.partnerships, "target": table.target,
             "hand_size": table.hand_size, "hands": hands}
 

@@ -1,9 +1,10 @@
 """Checking the pips or tiles entered as left in hands at the end of a hand (RULES.md §9)."""
 
-from .errors import N_, ImpossibleHand
+from .errors import N_, ImpossibleHand, Np_
 from .hand import Hand
+from .limits import HIGHEST_PIP
 from .table import Table
-from .tiles import NORMAL_OF, normal, parse_tile, pip_range, pips, tile_text
+from .tiles import NORMAL_OF, normal, parse_tile, pip_range, tile_text
 
 
 def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
@@ -12,11 +13,12 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     names = table.players
     for seat in given:
         if seat not in required and seat not in optional:
-            raise ImpossibleHand(f"seat {seat!r} is not at this table", kind="unknown_seat")
+            raise ImpossibleHand.worded(N_("seat %(seat)s is not at this table"),
+                                        "unknown_seat", seat=repr(seat))
     missing = [names[seat] for seat in required if seat not in given]
     if missing:
         raise ImpossibleHand.worded(N_("the pips left in %(names)s's hand are needed"),
-                                    "pips_needed", players=missing, names=", ".join(missing))
+                                    "pips_needed", names=", ".join(missing))
     unplayed = sorted([a + b for a, b in hand.unplayed()])
     seen: dict = {}
     pips_by_seat = {}
@@ -43,58 +45,66 @@ def determined_pips(hand: Hand, seats: list[int]) -> dict[int, int]:
 
 def _check_pips(name: str, value, count: int, unplayed: list[int]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ImpossibleHand(f"{name}'s pips must be a whole number, not {value!r}",
-                             kind="pips_not_number", player=name, value=str(value))
+        raise ImpossibleHand.worded(N_("%(player)s's pips must be a whole number, not "
+                                       "%(value)s"), "pips_not_number", player=name,
+                                    value=repr(value))
     low, high = pip_range(count, unplayed)
     if not low <= value <= high:
         if count == 0:
-            template = N_("%(player)s holds no tiles: 0 pips, not %(pips)s")
-        elif low == high:
-            template = N_("%(player)s must hold exactly %(low)s, not %(pips)s")
-        elif count == 1:
-            template = N_("%(player)s cannot hold %(pips)s in 1 tile: a tile not laid in this "
-                          "hand holds %(low)s to %(high)s pips")
-        else:
-            template = N_("%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles "
-                          "not laid in this hand hold %(low)s to %(high)s pips")
-        raise ImpossibleHand.worded(template, "impossible_pips", player=name, pips=value,
-                                    tiles=count, low=low, high=high)
+            raise ImpossibleHand.worded(
+                N_("%(player)s holds no tiles: 0 pips, not %(pips)s"), "impossible_pips",
+                player=name, pips=value, tiles=count, low=low, high=high)
+        if low == high:
+            raise ImpossibleHand.worded(
+                N_("%(player)s must hold exactly %(low)s, not %(pips)s"), "impossible_pips",
+                player=name, pips=value, tiles=count, low=low, high=high)
+        raise ImpossibleHand.worded(
+            Np_("%(player)s cannot hold %(pips)s in %(tiles)s tile: a tile not laid in this "
+                "hand holds %(low)s to %(high)s pips",
+                "%(player)s cannot hold %(pips)s in %(tiles)s tiles: %(tiles)s tiles not laid "
+                "in this hand hold %(low)s to %(high)s pips"),
+            "impossible_pips", counted="tiles", player=name, pips=value, tiles=count, low=low,
+            high=high)
     return value
 
 
 def _check_tiles(names, seat: int, tiles, count: int, hand: Hand, seen: dict) -> int:
     name = names[seat]
     if len(tiles) != count:
-        template = (N_("%(player)s holds 1 tile, not %(given)s") if count == 1
-                    else N_("%(player)s holds %(tiles)s tiles, not %(given)s"))
-        raise ImpossibleHand.worded(template, "wrong_tile_count", player=name, tiles=count,
-                                    given=len(tiles))
+        raise ImpossibleHand.worded(
+            Np_("%(player)s holds %(tiles)s tile, not %(given)s",
+                "%(player)s holds %(tiles)s tiles, not %(given)s"), "wrong_tile_count",
+            counted="tiles", player=name, tiles=count, given=len(tiles))
     total = 0
     for item in tiles:
         tile = NORMAL_OF.get(item) if item.__class__ is tuple else None
         if tile is None or item[0].__class__ is not int or item[1].__class__ is not int:
             tile = normal(parse_tile(item) if isinstance(item, str) else _pair(item, name))
-        text = tile_text(tile)
-        if tile in hand.laid:
-            raise ImpossibleHand.worded(N_("%(player)s cannot hold %(tile)s: it was laid in "
-                                           "this hand"), "tile_was_laid", player=name,
-                                        tile=text)
-        if seen.get(tile) == seat:
-            raise ImpossibleHand.worded(N_("%(player)s's tiles name %(tile)s twice"),
-                                        "tile_twice", player=name, other=name, tile=text)
-        if tile in seen:
-            raise ImpossibleHand.worded(N_("%(tile)s cannot be in two hands: %(other)s and "
-                                           "%(player)s"), "tile_twice", player=name,
-                                        other=names[seen[tile]], tile=text)
+        if tile in hand.laid or tile in seen:
+            _refuse_tile(names, seat, tile, hand, seen)
         seen[tile] = seat
-        total += pips(tile)
+        total += tile[0] + tile[1]
     return total
+
+
+def _refuse_tile(names, seat: int, tile, hand: Hand, seen: dict):
+    """Why a tile cannot be in this player's hand: laid already, or named twice."""
+    name, text = names[seat], tile_text(tile)
+    if tile in hand.laid:
+        raise ImpossibleHand.worded(N_("%(player)s cannot hold %(tile)s: it was laid in "
+                                       "this hand"), "tile_was_laid", player=name, tile=text)
+    if seen[tile] == seat:
+        raise ImpossibleHand.worded(N_("%(player)s's tiles name %(tile)s twice"),
+                                    "tile_twice", player=name, other=name, tile=text)
+    raise ImpossibleHand.worded(N_("%(tile)s cannot be in two hands: %(other)s and "
+                                   "%(player)s"), "tile_twice", player=name,
+                                other=names[seen[tile]], tile=text)
 
 
 def _pair(item, name: str):
     if (isinstance(item, (list, tuple)) and len(item) == 2
-            and all(isinstance(pip, int) and not isinstance(pip, bool) and 0 <= pip <= 6
+            and all(isinstance(pip, int) and not isinstance(pip, bool) and 0 <= pip <= HIGHEST_PIP
                     for pip in item)):
         return tuple(item)
-    raise ImpossibleHand(f"{item!r} in {name}'s hand is not a tile", kind="not_a_tile",
-                         player=name, text=str(item))
+    raise ImpossibleHand.worded(N_("%(text)s in %(player)s's hand is not a tile"),
+                                "not_a_tile", player=name, text=repr(item))

@@ -2,16 +2,18 @@
 
 from typing import NamedTuple
 
-from .hand import End
+from .hand import Played
+from .layout import Side, terms
+from .rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .table import Table
-from .tiles import Tile, ends_points, round_to_five, tile_text
+from .tiles import tile_text
 
 
 class Score(NamedTuple):
     """Points awarded (possibly none) with the facts that justify them.
 
-    kind is `ends` (a tile made the ends count a multiple of five), `domino`
-    (a player went out) or `blocked`; facts holds the numbers of that kind.
+    kind is `ends` (a tile's count of the open ends scored), `domino` (a player
+    went out) or `blocked`; facts holds the numbers of that kind.
     """
 
     hand: int
@@ -22,34 +24,60 @@ class Score(NamedTuple):
     facts: dict
 
 
-def ends_score(hand: int, move: int, side: int, seat: int, tile: Tile,
-               ends: tuple[End, End] | None, count: int, lead: bool) -> Score:
-    return Score(hand, move, side, ends_points(count), "ends",
-                 {"seat": seat, "tile": tile, "ends": ends, "count": count, "lead": lead})
+def round_to_five(pip_count: int) -> int:
+    """Nearest multiple of five; remainders 0-2 round down, 3-4 up (12 → 10, 13 → 15)."""
+    return (pip_count + 2) // 5 * 5
 
 
-def domino_score(hand: int, table: Table, winner: int, pips_by_seat: dict) -> Score:
-    """The winner's side takes each opponent's pips, each rounded to five separately."""
+def _as_they_are(pip_count: int) -> int:
+    return pip_count
+
+
+def ends_score(hand: int, move: int, side: int, played: Played, lead: bool) -> Score:
+    """The score of one tile: its count, and any point for going out or bust."""
+    return Score(hand, move, side, played.points, "ends",
+                 {"seat": played.seat, "tile": played.move.tile, "ends": played.ends,
+                  "count": played.count, "lead": lead, "bonus": played.bonus,
+                  "bust": played.bust})
+
+
+def domino_score(hand: int, table: Table, winner: int, pips_by_seat: dict,
+                 rounded: bool = True) -> Score:
+    """The winner's side takes each opponent's pips (each rounded to five separately)."""
     side = table.side_of(winner)
-    opponents = [(seat, pips_by_seat[seat], round_to_five(pips_by_seat[seat]))
+    rounding = round_to_five if rounded else _as_they_are
+    opponents = [(seat, pips_by_seat[seat], rounding(pips_by_seat[seat]))
                  for seat in range(len(table.players)) if table.side_of(seat) != side]
-    points = sum(rounded for _, _, rounded in opponents)
+    points = sum(each for _, _, each in opponents)
     return Score(hand, None, side, points, "domino", {"seat": winner, "opponents": opponents})
 
 
-def blocked_score(hand: int, table: Table, pips_by_seat: dict) -> Score:
-    """Strictly fewest pips wins the others' rounded pips minus its own; a tie scores nothing."""
+def blocked_score(hand: int, table: Table, pips_by_seat: dict, rounded: bool = True) -> Score:
+    """Strictly fewest pips wins the others' (rounded) pips minus its own; a tie scores nothing."""
+    rounding = round_to_five if rounded else _as_they_are
     sides = [(side, sum(pips_by_seat[seat] for seat in seats))
              for side, seats in enumerate(table.sides)]
-    sides = [(side, pips, round_to_five(pips)) for side, pips in sides]
+    sides = [(side, pips, rounding(pips)) for side, pips in sides]
     fewest = min(pips for _, pips, _ in sides)
     leaders = [side for side, pips, _ in sides if pips == fewest]
     if len(leaders) > 1:
         return Score(hand, None, None, 0, "blocked", {"sides": sides, "tied": leaders})
     winner = leaders[0]
     own = sides[winner][2]
-    points = sum(rounded for side, _, rounded in sides if side != winner) - own
+    points = sum(each for side, _, each in sides if side != winner) - own
     return Score(hand, None, winner, points, "blocked", {"sides": sides, "tied": []})
+
+
+def subtracted_score(hand: int, table: Table, out: int | None, pips_by_seat: dict) -> Score:
+    """Nobody scores: each player's own pips, rounded to five, come off their side (the
+    player who went out holds none). `facts["sides"]` holds what each side loses."""
+    held = [(seat, pips_by_seat[seat], round_to_five(pips_by_seat[seat]))
+            for seat in range(len(table.players)) if seat != out]
+    losses = [0] * len(table.sides)
+    for seat, _, rounded in held:
+        losses[table.side_of(seat)] -= rounded
+    return Score(hand, None, None, sum(losses), "subtracted",
+                 {"seat": out, "held": held, "sides": losses})
 
 
 def english(message: str, **values) -> str:
@@ -63,33 +91,107 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
     `say(message, **values)` words each sentence; the app passes gettext, so the
     messages below are the catalogue's ids (extracted with the keyword `say`).
     """
-    facts = score.facts
-    side = table.side_name(score.side) if score.side is not None else ""
     if score.kind == "ends":
-        if facts["lead"]:
-            a, b = facts["tile"]
-            sum_text = say("lead %(tile)s: %(a)s + %(b)s = %(count)s",
-                           tile=tile_text(facts["tile"]), a=a, b=b, count=facts["count"])
-        else:
-            sum_text = " + ".join(_end_text(end) for end in facts["ends"])
-            sum_text += f" = {facts['count']}"
-        if not award:
-            return sum_text
-        if score.points:
-            return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
-                       side=side)
-        return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
+        return _explain_count(score, table, award, say)
     if score.kind == "domino":
-        parts = ", ".join(f"{table.players[seat]} {pips} → {rounded}"
-                          for seat, pips, rounded in facts["opponents"])
-        return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
-                   name=table.players[facts["seat"]], parts=parts, points=score.points,
+        return _explain_domino(score, table, say)
+    if score.kind == "subtracted":
+        return _explain_subtracted(score, table, say)
+    return _explain_blocked(score, table, say)
+
+
+def _count_sum(facts: dict, say) -> str:
+    if facts["lead"]:
+        a, b = facts["tile"]
+        return say("lead %(tile)s: %(a)s + %(b)s = %(count)s", tile=tile_text(facts["tile"]),
+                   a=a, b=b, count=facts["count"])
+    return " + ".join(_end_text(end) for end in terms(facts["ends"])) + f" = {facts['count']}"
+
+
+def _explain_count(score: Score, table: Table, award: bool, say) -> str:
+    facts = score.facts
+    sum_text = _count_sum(facts, say)
+    if table.rules.scoring == FIVES_PLUS_THREES:
+        return _explain_fives_and_threes(score, table, sum_text, award, say)
+    if not award:
+        return sum_text
+    side = table.side_name(score.side)
+    if score.points:
+        return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
                    side=side)
+    return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
+
+
+def _explain_fives_and_threes(score: Score, table: Table, sum_text: str, award: bool,
+                              say) -> str:
+    """`6-6 (12) + 3 = 15 → 5 + 3 = 8 to Ann`: the thirds and fifths each, then the +1.
+
+    Without `award`, the arithmetic alone (a bust still says it is one)."""
+    facts = score.facts
+    count, bonus = facts["count"], facts["bonus"]
+    side = table.side_name(score.side)
+    parts = [count // divisor for divisor in (3, 5) if count and count % divisor == 0]
+    arithmetic = " + ".join(map(str, parts)) + (f" = {sum(parts)}" if len(parts) > 1 else "")
+    if facts["bust"]:
+        return say("%(sum)s → %(would)s: bust, %(side)s would pass %(target)s: no score",
+                   sum=sum_text, would=_with_bonus(parts, bonus), side=side,
+                   target=table.target)
+    if not parts and not bonus:
+        return say("%(sum)s: no score", sum=sum_text) if award else sum_text
+    if bonus and parts:
+        worked = say("%(sum)s → %(parts)s, + 1 for going out = %(points)s", sum=sum_text,
+                     parts=arithmetic, points=score.points)
+    elif bonus:
+        worked = say("%(sum)s, + 1 for going out = 1", sum=sum_text)
+    else:
+        worked = f"{sum_text} → {arithmetic}"
+    return say("%(worked)s to %(side)s", worked=worked, side=side) if award else worked
+
+
+def _with_bonus(parts: list[int], bonus: int) -> str:
+    terms = parts + [1] * bonus
+    return " + ".join(map(str, terms)) + (f" = {sum(terms)}" if len(terms) > 1 else "")
+
+
+def _explain_domino(score: Score, table: Table, say) -> str:
+    facts = score.facts
+    unrounded = table.rules.going_out == OPPONENTS_UNROUNDED  # Όλα 5: `Bob 11, Cat 9`
+    parts = ", ".join(f"{table.players[seat]} {pips}" if unrounded
+                      else f"{table.players[seat]} {pips} → {rounded}"
+                      for seat, pips, rounded in facts["opponents"])
+    return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
+               name=table.players[facts["seat"]], parts=parts, points=score.points,
+               side=table.side_name(score.side))
+
+
+def _explain_subtracted(score: Score, table: Table, say) -> str:
+    """`Ann went out. Bob holds 13 → 15: −15 to Bob`: each player's own pips come off."""
+    facts = score.facts
     parts = "; ".join(
-        say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each), pips=pips,
-            rounded=rounded) if each == score.side
-        else f"{table.side_name(each)} {pips} → {rounded}"
-        for each, pips, rounded in facts["sides"])
+        say("%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
+            player=table.players[seat], pips=pips, rounded=rounded,
+            side=table.side_name(table.side_of(seat))) if rounded else
+        say("%(player)s holds %(pips)s → 0: nothing off %(side)s", player=table.players[seat],
+            pips=pips, side=table.side_name(table.side_of(seat)))
+        for seat, pips, rounded in facts["held"])
+    if facts["seat"] is None:
+        return say("blocked: %(parts)s", parts=parts)
+    return say("%(name)s went out. %(parts)s", name=table.players[facts["seat"]], parts=parts)
+
+
+def _explain_blocked(score: Score, table: Table, say) -> str:
+    facts = score.facts
+    if table.rules.blocked == FEWEST_UNROUNDED:  # Όλα 5: the pips as they are
+        parts = "; ".join(
+            say("%(side)s %(pips)s fewest", side=table.side_name(each), pips=pips)
+            if each == score.side else f"{table.side_name(each)} {pips}"
+            for each, pips, _ in facts["sides"])
+    else:
+        parts = "; ".join(
+            say("%(side)s %(pips)s → %(rounded)s fewest", side=table.side_name(each),
+                pips=pips, rounded=rounded) if each == score.side
+            else f"{table.side_name(each)} {pips} → {rounded}"
+            for each, pips, rounded in facts["sides"])
     if score.side is None:
         names = say(" and ").join(table.side_name(each) for each in facts["tied"])
         return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
@@ -98,10 +200,11 @@ def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
                         if each != score.side)
     own = facts["sides"][score.side][2]
     return say("blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
-               parts=parts, others=others, own=own, points=score.points, side=side)
+               parts=parts, others=others, own=own, points=score.points,
+               side=table.side_name(score.side))
 
 
-def _end_text(end: End) -> str:
-    if end.double:
-        return f"{end.value}-{end.value} ({end.count()})"
-    return str(end.value)
+def _end_text(side: Side) -> str:
+    if side.double:
+        return f"{side.value}-{side.value} ({side.points})"
+    return str(side.value)

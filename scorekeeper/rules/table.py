@@ -4,63 +4,72 @@ import unicodedata
 from dataclasses import dataclass
 
 from .errors import N_, SetupError
+from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
 from .names import allowed, skeleton, visible
-
-MAX_NAME = 40
-MAX_TARGET = 10_000
-SET_SIZE = 28
+from .rulesets import ALL_FIVES, RuleSet
 
 
-def default_target(players: int, partnerships: bool) -> int:
-    """250 with two players or two partnerships, 200 with three or four individuals."""
-    return 250 if players == 2 or partnerships else 200
+def default_target(players: int, partnerships: bool, rules: RuleSet = ALL_FIVES) -> int:
+    """All Fives: 250 with two players or two partnerships, 200 with three or four individuals."""
+    return rules.target(players, partnerships)
 
 
-def default_hand_size(players: int) -> int:
-    """7 tiles each with two players, 5 each with three or four."""
-    return 7 if players == 2 else 5
+def default_hand_size(players: int, rules: RuleSet = ALL_FIVES) -> int:
+    """All Fives: 7 tiles each with two players, 5 each with three or four."""
+    return rules.hand_size(players)
+
+
+_NOT_A_NUMBER = {
+    "target": N_("the target must be a whole number, not %(value)s"),
+    "hand size": N_("the hand size must be a whole number, not %(value)s"),
+}
 
 
 def _whole_number(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"the {what} must be a whole number, not {value!r}",
-                         kind="not_a_number", field=what, value=str(value))
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise SetupError.worded(_NOT_A_NUMBER[what], "not_a_number", field=what, value=shown)
     return value
 
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: players in seat order, sides, target, hand size."""
+    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set."""
 
     players: tuple[str, ...]
     partnerships: bool
     target: int
     hand_size: int
+    rules: RuleSet = ALL_FIVES
 
     @classmethod
-    def create(cls, players, partnerships=False, target=None, hand_size=None) -> "Table":
-        """Check every setup rule and fill in the defaults the rules give."""
+    def create(cls, players, partnerships=False, target=None, hand_size=None,
+               rules: RuleSet = ALL_FIVES) -> "Table":
+        """Check every setup rule and fill in the defaults the rule set gives."""
         names = _checked_names(players)
         if not isinstance(partnerships, bool):
-            raise SetupError("partnerships must be true or false", kind="bad_partnerships")
+            raise SetupError.worded(N_("partnerships must be true or false"),
+                                    "bad_partnerships")
         if partnerships and len(names) != 4:
-            raise SetupError(f"partnerships need 4 players, not {len(names)}",
-                             kind="partnerships_need_four", players=len(names))
+            raise SetupError.worded(N_("partnerships need 4 players, not %(players)s"),
+                                    "partnerships_need_four", players=len(names))
         if target is None:
-            target = default_target(len(names), partnerships)
+            target = rules.target(len(names), partnerships)
         target = _whole_number(target, "target")
-        if not 5 <= target <= MAX_TARGET:
-            raise SetupError(f"the target must be from 5 to {MAX_TARGET} points, not {target}",
-                             kind="bad_target", target=target)
+        if not MIN_TARGET <= target <= MAX_TARGET:
+            raise SetupError.worded(N_("the target must be from %(low)s to %(high)s points, "
+                                       "not %(target)s"), "bad_target", target=target,
+                                    low=MIN_TARGET, high=MAX_TARGET)
         if hand_size is None:
-            hand_size = default_hand_size(len(names))
+            hand_size = rules.hand_size(len(names))
         hand_size = _whole_number(hand_size, "hand size")
         if hand_size < 1 or hand_size * len(names) > SET_SIZE:
-            raise SetupError(
-                f"{len(names)} players × {hand_size} tiles does not fit a set of 28: "
-                f"the hand size must be from 1 to {SET_SIZE // len(names)}",
-                kind="bad_hand_size", hand_size=hand_size, players=len(names))
-        return cls(names, partnerships, target, hand_size)
+            raise SetupError.worded(
+                N_("%(players)s players × %(hand_size)s tiles does not fit a set of %(set)s: "
+                   "the hand size must be from 1 to %(most)s"), "bad_hand_size",
+                hand_size=hand_size, players=len(names), set=SET_SIZE,
+                most=SET_SIZE // len(names))
+        return cls(names, partnerships, target, hand_size, rules)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -81,24 +90,27 @@ class Table:
         try:
             return self.players.index(name)
         except ValueError:
-            raise SetupError(f"{name!r} is not a player at this table "
-                             f"({', '.join(self.players)})",
-                             kind="unknown_player", name=str(name)) from None
+            shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+            raise SetupError.worded(N_("%(shown)s is not a player at this table (%(players)s)"),
+                                    "unknown_player", name=str(name), shown=shown,
+                                    players=", ".join(self.players)) from None
 
 
 def _checked_names(players) -> tuple[str, ...]:
-    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 4:
+    if (not isinstance(players, (list, tuple))
+            or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS):
         count = len(players) if isinstance(players, (list, tuple)) else 0
-        raise SetupError(f"a match needs 2 to 4 players, not {count}",
-                         kind="player_count", players=count)
+        raise SetupError.worded(N_("a match needs %(low)s to %(high)s players, not %(players)s"),
+                                "player_count", players=count, low=MIN_PLAYERS,
+                                high=MAX_PLAYERS)
     names = []
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise SetupError("every player needs a name", kind="empty_name")
+            raise SetupError.worded(N_("every player needs a name"), "empty_name")
         name = _checked_name(name)
         if name.casefold() in (other.casefold() for other in names):
-            raise SetupError(f"two players are called {name}: give each a different name",
-                             kind="duplicate_name", name=name)
+            raise SetupError.worded(N_("two players are called %(name)s: give each a "
+                                       "different name"), "duplicate_name", name=name)
         like = next((other for other in names if skeleton(other) == skeleton(name)), None)
         if like is not None:
             raise SetupError.worded(N_("%(name)s looks just like %(other)s on a phone: give "
@@ -112,13 +124,14 @@ def _checked_name(name: str) -> str:
     """One line of visible text, in NFC, at most MAX_NAME characters."""
     name = unicodedata.normalize("NFC", name.strip())
     if not allowed(name):
-        raise SetupError(f"{name[:MAX_NAME]!r} has a line break or a control character: "
-                         f"a name is one line of text", kind="name_not_printable",
-                         name=name)
+        raise SetupError.worded(N_("%(shown)s has a line break or a control character: a "
+                                   "name is one line of text"), "name_not_printable",
+                                name=name, shown=repr(name[:MAX_NAME]))
     if not any(visible(char) for char in name):
         raise SetupError.worded(N_("a name needs at least one letter, digit or sign that "
                                    "can be seen"), "name_invisible", name=name)
     if len(name) > MAX_NAME:
-        raise SetupError(f"{name[:MAX_NAME]}… is too long: a name has at most "
-                         f"{MAX_NAME} characters", kind="name_too_long", name=name)
+        raise SetupError.worded(N_("%(shown)s… is too long: a name has at most %(most)s "
+                                   "characters"), "name_too_long", name=name,
+                                shown=name[:MAX_NAME], most=MAX_NAME)
     return name

@@ -1,14 +1,17 @@
-"""The double-six set: tiles, their names, pips and the rounding to five."""
+"""The double-six set: tiles, their names and their pips."""
 
 import re
 
-from .errors import BadTile
+from .errors import N_, BadTile
+from .limits import HIGHEST_PIP, SET_SIZE
 
 Tile = tuple[int, int]
 """A tile as two pip numbers; `(3, 5)` and `(5, 3)` are the same tile."""
 
-ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+PIPS = range(HIGHEST_PIP + 1)
+ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in PIPS for b in range(a, HIGHEST_PIP + 1))
 """The 28 tiles of a double-six set, each as (low, high), 0-0 first."""
+assert len(ALL_TILES) == SET_SIZE
 
 _TILE_TEXT = re.compile(r"^\s*([0-9]+)\s*-\s*([0-9]+)\s*$")
 
@@ -27,19 +30,19 @@ def parse_tile(text: str) -> Tile:
     match = _TILE_TEXT.match(text) if isinstance(text, str) and len(text) <= 16 else None
     if not match:
         shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
-        raise BadTile(f"{shown} is not a tile: write it as two pip numbers, like 3-5",
-                      kind="not_a_tile", text=shown)
+        raise BadTile.worded(N_("%(text)s is not a tile: write it as two pip numbers, like 3-5"),
+                             "not_a_tile", text=shown)
     a, b = int(match.group(1)), int(match.group(2))
-    if a > 6 or b > 6:
-        raise BadTile(f"{a}-{b} is not in a double-six set: pips go from 0 to 6",
-                      kind="not_in_set", text=f"{a}-{b}")
+    if a > HIGHEST_PIP or b > HIGHEST_PIP:
+        raise BadTile.worded(N_("%(text)s is not in a double-six set: pips go from 0 to "
+                                "%(highest)s"), "not_in_set", text=f"{a}-{b}", highest=HIGHEST_PIP)
     return (a, b)
 
 
-_TILE_OF_TEXT = {f"{a}-{b}": (a, b) for a in range(7) for b in range(7)}
+_TILE_OF_TEXT = {f"{a}-{b}": (a, b) for a in PIPS for b in PIPS}
 """The tiles as records usually write them, read without a regular expression."""
 
-NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in range(7) for b in range(7)}
+NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in PIPS for b in PIPS}
 
 
 def normal_of_checked(tile) -> Tile:
@@ -53,11 +56,11 @@ def normal_of_checked(tile) -> Tile:
 def checked_tile(tile) -> Tile:
     """The tile as a pair of pips from 0 to 6, in the order given; else BadTile."""
     if (isinstance(tile, (tuple, list)) and len(tile) == 2
-            and all(isinstance(pip, int) and not isinstance(pip, bool) and 0 <= pip <= 6
+            and all(isinstance(pip, int) and not isinstance(pip, bool) and pip in PIPS
                     for pip in tile)):
         return tuple(tile)
-    raise BadTile(f"{tile!r} is not a tile of the double-six set: pips go from 0 to 6",
-                  kind="not_in_set", text=str(tile))
+    raise BadTile.worded(N_("%(text)s is not a tile of the double-six set: pips go from 0 to "
+                            "%(highest)s"), "not_in_set", text=repr(tile), highest=HIGHEST_PIP)
 
 
 def tile_text(tile: Tile) -> str:
@@ -67,16 +70,6 @@ def tile_text(tile: Tile) -> str:
 
 def pips(tile: Tile) -> int:
     return tile[0] + tile[1]
-
-
-def ends_points(count: int) -> int:
-    """What a count of the open ends scores: itself when a multiple of five above 0 (§6)."""
-    return count if count % 5 == 0 and count > 0 else 0
-
-
-def round_to_five(pip_count: int) -> int:
-    """Nearest multiple of five; remainders 0-2 round down, 3-4 up (12 → 10, 13 → 15)."""
-    return (pip_count + 2) // 5 * 5
 
 
 def pip_range(count: int, values: list[int]) -> tuple[int, int]:

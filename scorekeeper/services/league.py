@@ -225,7 +225,8 @@ def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
     """A game played on paper: its final score, marked entered, not scored."""
     _write_card(uow, access, fixture_id, revision,
                 lambda card, _row: card.with_entered(number, home_points, away_points,
-                                                     access.setup.target),
+                                                     access.setup.target,
+                                                     access.setup.rule_set.exact_target),
                 ("entered", {"game": number, "home": home_points, "away": away_points}))
 
 

@@ -17,7 +17,7 @@ from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
 from .hosting import init_hosting, transport_headers
-from .language import language_menu, remember_choice, select_locale
+from .language import day_words, language_menu, remember_choice, select_locale
 from .limits import limiter
 from .sharing import lan_host, shared_url
 
@@ -38,6 +38,7 @@ def init_web(app) -> None:
     limiter.init_app(app)
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
+    app.add_template_filter(day_words, "day")
     app.after_request(remember_choice)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)

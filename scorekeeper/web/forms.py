@@ -9,9 +9,19 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
-from ..rules import ImpossibleHand, SetupError, Table, normal, parse_tile
+from ..rules import (
+    ALL_FIVES,
+    RULE_SETS,
+    ImpossibleHand,
+    RuleSet,
+    SetupError,
+    Table,
+    find_rule_set,
+    normal,
+    parse_tile,
+)
 from ..rules.errors import N_
-from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
+from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
 from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
@@ -32,9 +42,18 @@ class WholeNumberField(IntegerField):
             raise ValueError(str(self.asking)) from None
 
 
-class NewMatchForm(FlaskForm):
-    """Players in seat order, partnerships, and the house rules for target and hand size."""
+def picked_rules(name) -> RuleSet:
+    """The rule set a form or link names; All Fives when it names none of them."""
+    return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
+
+class NewMatchForm(FlaskForm):
+    """The rule set, players in seat order, partnerships, and the house rules for target and
+    hand size (the rule set's defaults filled in)."""
+
+    rules = HiddenField(validators=[Optional(), AnyOf(
+        [rules.name for rules in RULE_SETS],
+        message=_l("This app does not referee that game yet: pick one of the games offered."))])
     count = HiddenField(validators=[InputRequired(), AnyOf(["2", "3", "4"])])
     player1 = StringField(_l("Seat 1"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
     player2 = StringField(_l("Seat 2"), validators=[Optional(), Length(max=MAX_NAME, message=LONG)])
@@ -43,7 +62,7 @@ class NewMatchForm(FlaskForm):
     partnerships = BooleanField(_l("Partnerships: seats 1 & 3 against seats 2 & 4"))
     target = WholeNumberField(
         _l("Target (points)"), _l("Enter the target: a whole number of points."),
-        validators=[NumberRange(5, MAX_TARGET,
+        validators=[NumberRange(MIN_TARGET, MAX_TARGET,
                                 _l("The target must be from %(min)s to %(max)s points."))])
     hand_size = WholeNumberField(
         _l("Tiles dealt to each player"), _l("Enter how many tiles each player is dealt."),
@@ -66,7 +85,8 @@ class NewMatchForm(FlaskForm):
                  for seat, field in enumerate(self.name_fields(), 1)]
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
-                                      self.target.data, self.hand_size.data)
+                                      self.target.data, self.hand_size.data,
+                                      find_rule_set(self.rules.data or ALL_FIVES.name))
         except SetupError as error:
             self._field_for(error).errors.append(refusal(error))
             return False
@@ -102,7 +122,7 @@ class PositionForm(FlaskForm):
 
 
 class StartForm(PositionForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(0, 3)])
+    seat = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
 
 
 class LayForm(PositionForm):

@@ -6,12 +6,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from ..rules import Match, RuleError, default_hand_size, default_target
+from ..rules import RULE_SETS, Match, RuleError
 from ..rules.record import UnreadableRecord
 from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
-from .forms import DeleteForm, ImportForm, NewMatchForm
+from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
 from .limits import imports, new_matches
 
 bp = Blueprint("home", __name__)
@@ -74,12 +74,12 @@ def _ago(updated: str, now: datetime) -> str:
     return format_timedelta(when - now, granularity="minute", add_direction=True)
 
 
-def _new_form(count: int, partnerships: bool) -> NewMatchForm:
-    form = NewMatchForm(count=str(count))
+def _new_form(count: int, partnerships: bool, rules) -> NewMatchForm:
+    form = NewMatchForm(count=str(count), rules=rules.name)
     if request.method == "GET":
         form.partnerships.data = partnerships
-        form.target.data = default_target(count, partnerships)
-        form.hand_size.data = default_hand_size(count)
+        form.target.data = rules.target(count, partnerships)
+        form.hand_size.data = rules.hand_size(count)
         for number in range(1, 5):
             getattr(form, f"player{number}").data = request.args.get(f"player{number}", "")
     return form
@@ -91,14 +91,16 @@ def new():
     count = request.values.get("count", request.args.get("players", "2"))
     count = int(count) if count in ("2", "3", "4") else 2
     partnerships = count == 4 and request.values.get("partnerships") in ("y", "1", "on")
-    form = _new_form(count, partnerships)
+    rules = picked_rules(request.values.get("rules"))
+    form = _new_form(count, partnerships, rules)
     if form.validate_on_submit():
         stored = matches.create_match(unit_of_work(), Match(form.table))
         remember(stored)
         return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
     status = 422 if request.method == "POST" else 200
     template = "home/_new_form.html" if request.htmx else "home/new.html"
-    return render_template(template, form=form, count=count), status
+    return render_template(template, form=form, count=count, rules=rules, view=view,
+                           rule_sets=RULE_SETS, partnerships=partnerships), status
 
 
 @bp.post("/import")
@@ -122,4 +124,4 @@ def import_record():
 
 @bp.get("/rules")
 def rules():
-    return render_template("rules.html")
+    return render_template("rules.html", rule_sets=RULE_SETS)

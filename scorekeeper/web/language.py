@@ -1,10 +1,11 @@
 """Which language a page speaks: `?lang=`, then the reader's remembered choice, then the
 browser's Accept-Language. Each phone (and the pub's TV) chooses for itself."""
 
+from datetime import date
 from urllib.parse import urlencode
 
 from flask import current_app, g, request, url_for
-from flask_babel import get_locale
+from flask_babel import format_date, get_locale
 from werkzeug.exceptions import HTTPException
 
 LANGUAGES = {"en": "English", "el": "Ελληνικά", "cs": "Čeština", "hu": "Magyar"}
@@ -62,3 +63,8 @@ def _this_screen() -> str:
     if "match_id" in view_args and "key" in view_args and request.blueprint == "table":
         return url_for("table.show", match_id=view_args["match_id"], key=view_args["key"])
     return url_for("home.index")
+
+
+def day_words(day: date | str) -> str:
+    """A day (a date or `2026-11-30`) as the reader's language writes it: `30. 11. 2026`."""
+    return format_date(day if isinstance(day, date) else date.fromisoformat(day), "medium")

@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
+from ..league.setup import PLAYABLE
 from ..league_store import StaleCard
 from ..services import league as leagues
 from ..services import league_archive, league_read
@@ -43,6 +44,7 @@ from .league_forms import (
     PlayersForm,
     ScoreForm,
     TeamForm,
+    picked_rules,
 )
 
 bp = Blueprint("league", __name__, url_prefix="/league")
@@ -52,7 +54,11 @@ bp.context_processor(league_words.words)
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    form = NewLeagueForm()
+    rules = picked_rules(request.values.get("rules"))
+    form = NewLeagueForm(rules=rules.name)
+    if request.method == "GET":  # the rule set's own target and hand sizes, to change
+        form.target.data = rules.target(2, False)
+        form.singles_hand.data, form.pairs_hand.data = rules.hand_size(2), rules.hand_size(4)
     if form.validate_on_submit():
         try:
             access = leagues.create_league(unit_of_work(), form.setup, form.team_names())
@@ -68,7 +74,7 @@ def new():
     if refusal:
         getattr(form, refusal[0]).errors = [view.refusal(refusal[1])]
     status = 422 if request.method == "POST" else 200
-    return render_template("league/new.html", form=form), status
+    return render_template("league/new.html", form=form, rules=rules, rule_sets=PLAYABLE), status
 
 
 def _open(league_id: str, key: str) -> leagues.Access:

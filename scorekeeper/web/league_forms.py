@@ -2,12 +2,19 @@
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import DateField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import (
+    DateField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..league import PRESETS, TIE_BREAKS, LeagueSetup, PointsScheme, SetupRefused
-from ..league.setup import MAX_POINTS
+from ..league.setup import DEFAULT_RULES, MAX_POINTS, PLAYABLE
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
 from .forms import MAX_POSITION
 
@@ -30,6 +37,7 @@ def _tie_break_field(label, default):
 class NewLeagueForm(FlaskForm):
     """Name, season, the card, the points, the games' house options, and the first teams."""
 
+    rules = HiddenField(default=DEFAULT_RULES, validators=[Length(max=40)])
     name = StringField(_l("League name"), validators=[Length(max=MAX_NAME)])
     season = StringField(_l("Season"), validators=[Length(max=MAX_NAME)])
     games = StringField(_l("The card: its games in order"), default="SSSSSSPPP",
@@ -65,8 +73,8 @@ class NewLeagueForm(FlaskForm):
         try:
             self.setup = LeagueSetup.create(
                 self.name.data, self.season.data, self.games.data, self._points(),
-                target=self.target.data, singles_hand=self.singles_hand.data,
-                pairs_hand=self.pairs_hand.data)
+                rules=self.rules.data or DEFAULT_RULES, target=self.target.data,
+                singles_hand=self.singles_hand.data, pairs_hand=self.pairs_hand.data)
         except SetupRefused as error:
             self.refused_at(error)
             return False
@@ -88,9 +96,15 @@ class NewLeagueForm(FlaskForm):
             "unknown_tie_break": self.tie_break1, "repeated_tie_break": self.tie_break2,
             "bad_game_count": self.games, "bad_game_letter": self.games,
             "bad_game_setup": self.target, "duplicate_team": self.teams,
+            "unknown_rules": self.target,
         }.get(error.kind, self.season if self.name.data and error.kind == "empty_name"
               else self.name)
         self.refusal = (field.name, error)
+
+
+def picked_rules(name):
+    """The playable rule set a link or form names; the league default when none."""
+    return next((rules for rules in PLAYABLE if rules.name == name), PLAYABLE[0])
 
 
 class NameForm(FlaskForm):

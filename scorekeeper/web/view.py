@@ -2,19 +2,23 @@
 
 from collections import Counter
 
+from flask_babel import format_number, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ..rules import (
+    BLOCKED,
+    DOMINO,
+    WON,
     Draw,
-    End,
     Hand,
     Lay,
     Match,
     Pass,
     Remaining,
     RuleError,
+    RuleSet,
     Score,
+    Side,
     Start,
     Undo,
     explain,
@@ -24,7 +28,10 @@ from ..rules import (
     tile_text,
 )
 from ..rules.events import button_value
+from ..rules.layout import terms
+from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
+from ..rules.rulesets import NO_SPINNER
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
@@ -41,13 +48,59 @@ def bounded(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def number(value: int) -> str:
+    """A score in the reader's number format, with a minus sign below zero (−15)."""
+    return f"−{format_number(-value)}" if value < 0 else format_number(value)
+
+
+def signed(value: int) -> str:
+    """Points of a hand with their sign: +15, −15 (a subtraction), +0."""
+    return f"−{format_number(-value)}" if value < 0 else f"+{format_number(value)}"
+
+
 def refusal(error: Exception) -> str:
-    """Why the rules (or a record) refused something, worded in the reader's language where
-    the engine gave a catalogue template (its English sentence otherwise)."""
+    """Why the rules (or a record) refused something, in the reader's language: the engine
+    gives a catalogue template and its facts (and, where the words depend on a number, a
+    plural template and the number); a record's refusal also words its place."""
+    if isinstance(error, IllegalRecord):
+        place = _(error.place_template, **error.place_facts)
+        return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
+    if getattr(error, "plural", None):
+        return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
         return bounded(_(template, **error.facts))
     return bounded(str(error))
+
+
+def rule_set_line(match: Match) -> str:
+    """Which game the match is refereed by, as every screen of a match says it."""
+    rules = match.table.rules
+    if rules.exact_target:
+        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+             target=match.table.target)
+
+
+def target_hint(rules: RuleSet) -> str:
+    """The default target of a rule set, and whether it must be hit exactly."""
+    two, more = rules.targets
+    if rules.exact_target:
+        return _("Default: exactly %(target)s; a play that would pass it scores nothing.",
+                 target=two)
+    if two == more:
+        return _("Default: %(target)s.", target=two)
+    return _("Default: %(two)s; %(more)s with 3 or 4 on their own.", two=two, more=more)
+
+
+def hand_size_hint(rules: RuleSet) -> str:
+    """The tiles a rule set deals by default."""
+    two, three, four = rules.hand_sizes
+    if three == four:
+        return _("Default: %(two)s each with two players, else %(more)s.", two=two, more=three)
+    return _("Default: %(two)s each with two players, %(three)s with three, %(four)s with "
+             "four.", two=two, three=three, four=four)
 
 
 def sides(match: Match) -> list[dict]:
@@ -76,11 +129,13 @@ def announcement(match: Match) -> dict | None:
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
         return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
+    if score.facts["bust"]:
+        return {"text": explained(score, match), "scored": False, "bust": True}
     arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
@@ -89,14 +144,28 @@ def announcement(match: Match) -> dict | None:
             "scored": False}
 
 
-def end_name(end: End) -> str:
+def end_name(end: Side) -> str:
     """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
     return tile_text((end.value, end.value)) if end.double else str(end.value)
 
 
-def on_end(end: End) -> str:
-    """Where a tile goes, by the number it covers ("on the 3"), never a side of the screen."""
-    return _("on the %(end)s", end=end_name(end))
+def on_end(end: Side, tree: bool = False) -> str:
+    """Where a tile goes, never a side of the screen: on a line by the number it covers
+    ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
+    spinner 5-5", "on the side of spinner 5-5" once its line sides hold tiles)."""
+    if not tree:
+        return _("on the %(end)s", end=end_name(end))
+    tile = tile_text(end.tile)
+    if end.branch:
+        return _("on the side of spinner %(tile)s", tile=tile)
+    if end.spinner:
+        return _("on the spinner %(tile)s", tile=tile)
+    return _("on %(tile)s", tile=tile)
+
+
+def branching(match: Match) -> bool:
+    """Whether doubles branch in the match's rule set: ends are then named by laid tiles."""
+    return match.table.rules.spinners != NO_SPINNER
 
 
 def tile_order(tile) -> tuple:
@@ -110,33 +179,62 @@ def placements(match: Match) -> list[dict]:
     hand = match.hand
     found = match.placements()
     offers = Counter(placement.tile for placement in found)
+    tree = branching(match)
     buttons = []
     for placement in found:
         low, high = placement.tile
         text = tile_text(placement.tile)
-        covered = _end_at(hand.ends, placement.end)
+        covered = _end_at(hand.ends, placement.end, placement.tile)
+        where = placement.end if tree else end_name(covered) if covered else ""
         buttons.append({
             "text": text, "low": low, "high": high,
             "move": button_value(placement.tile, placement.end),
-            "key": f"lay {text} {end_name(covered)}" if covered else f"lay {text}",
-            "end_word": on_end(covered) if offers[placement.tile] > 1 else "",
+            "key": f"lay {text} {where}" if covered else f"lay {text}",
+            "end_word": on_end(covered, tree) if offers[placement.tile] > 1 else "",
             "order": (*tile_order(placement.tile), covered or ()),
             "points": placement.points, "count": placement.count})
     return sorted(buttons, key=lambda button: button["order"])
 
 
-def covered_by(hand: Hand, index: int) -> End | None:
+def covered_by(hand: Hand, index: int) -> Side | None:
     """The open end the tile of move `index` was laid on (None for the lead)."""
     played = hand.moves[index]
     for before in reversed(hand.moves[:index]):
         if before.ends is not None:
-            return _end_at(before.ends, played.move.end)
+            return _end_at(before.ends, played.move.end, normal(played.move.tile))
     return None
 
 
-def _end_at(ends: tuple[End, End] | None, end: str | None) -> End | None:
-    """The end named L or R (the engine's own names, never shown) of a line's two ends."""
-    return None if end is None or ends is None else ends[0 if end == "L" else 1]
+def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None:
+    """The open side a move's end names: L or R of a line (the engine's own names, never
+    shown), or with spinners the side of the named laid tile that the tile fits."""
+    if end is None or ends is None:
+        return None
+    if end in ("L", "R"):
+        return ends[0 if end == "L" else 1]
+    return next((side for side in ends
+                 if tile_text(side.tile) == end and side.value in tile), None)
+
+
+def layout(match: Match) -> dict | None:
+    """The open ends as the table sees them: a line's two ends; with spinners each arm's open
+    end, the spinners marked, and the count with all its terms."""
+    hand = match.hand
+    if hand is None or not hand.ends or match.phase != "play":
+        return None
+    sides = hand.ends
+    laid = next(index for index in range(len(hand.moves) - 1, -1, -1)
+                if hand.moves[index].count is not None)
+    arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
+             "value": side.value, "spinner": side.spinner, "branch": side.branch,
+             "where": on_end(side, tree=True),
+             "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
+                      else "")}
+            for side in terms(sides) + tuple(side for side in sides if side.branch)]
+    return {"line": not branching(match), "sides": sides, "arms": arms,
+            "spinners": hand.spinners(),
+            "count": hand.moves[laid].count,
+            "sum": explained(match.move_score(hand, laid), match, award=False)}
 
 
 def players(match: Match) -> list[dict]:
@@ -159,7 +257,7 @@ def end_of_hand(match: Match, entered: dict | None = None) -> dict | None:
     unplayed = [{"text": tile_text(tile), "low": tile[0], "high": tile[1]}
                 for tile in sorted(hand.unplayed(), key=tile_order)]
     names = match.table.players
-    how = (_("%(name)s went out.", name=names[hand.winner]) if hand.result == "domino"
+    how = (_("%(name)s went out.", name=names[hand.outcome.seat]) if hand.result == DOMINO
            else _("Blocked: nobody can play."))
     seats = [dict(_entry(entered.get(seat)), seat=seat, name=names[seat],
                   held=hand.held[seat]) for seat in required]
@@ -212,7 +310,7 @@ def describe_entry(event, match: Match) -> str:
     if isinstance(event, Draw):
         return _("a draw")
     if isinstance(event, Pass):
-        return _("a pass")
+        return _("a knock") if match.table.rules.knocks else _("a pass")
     if isinstance(event, Start):
         return _("%(name)s leads", name=names[event.seat])
     return _("the pips left in hands")
@@ -220,12 +318,12 @@ def describe_entry(event, match: Match) -> str:
 
 def _lay_text(match: Match, event: Lay) -> str:
     """`3-5 on the 3` for a tile of the hand under way, else the tile alone."""
-    hand = match.hand
+    hand = moved_hand(match)
     index = next((index for index, played in enumerate(hand.moves) if played.move == event),
                  None) if hand is not None else None
     covered = covered_by(hand, index) if index is not None else None
     text = tile_text(normal(event.tile))
-    return f"{text} {on_end(covered)}" if covered else text
+    return f"{text} {on_end(covered, branching(match))}" if covered else text
 
 
 def move_words(match: Match, hand: Hand, index: int) -> str:
@@ -238,17 +336,40 @@ def move_words(match: Match, hand: Hand, index: int) -> str:
         if index == 0:
             return _("%(name)s led %(tile)s", name=name, tile=tile)
         return _("%(name)s laid %(tile)s %(where)s", name=name, tile=tile,
-                 where=on_end(covered_by(hand, index)))
+                 where=on_end(covered_by(hand, index), branching(match)))
     if isinstance(move, Draw):
         return ngettext("%(name)s drew %(num)s tile", "%(name)s drew %(num)s tiles",
                         move.count, name=name)
+    if match.table.rules.knocks:
+        return _("%(name)s knocked", name=name)
     return _("%(name)s passed", name=name)
+
+
+def moved_hand(match: Match) -> Hand | None:
+    """The hand of the last move: the one under way, or the one it just ended (a rule set
+    that counts no pips opens the next hand at once)."""
+    if not match.log or not isinstance(match.log[-1], (Lay, Draw, Pass)):
+        return match.hand
+    return next(hand for hand in reversed(match.hands) if hand.moves)
+
+
+def hand_over(match: Match) -> str | None:
+    """How the hand the last move ended finished, where no pips are entered to say it."""
+    hand = moved_hand(match)
+    if hand is None or hand is match.hand or hand.outcome is None or hand.result == WON:
+        return None
+    leads = match.table.players[match.hand.starter]
+    if hand.result == BLOCKED:
+        return _("Hand %(number)s is blocked: nobody scores. %(name)s leads the next hand.",
+                 number=hand.number, name=leads)
+    return _("%(side)s went out. %(name)s leads the next hand.",
+             side=match.table.side_name(hand.outcome.side), name=leads)
 
 
 def last_action(match: Match) -> str | None:
     """The last move of the hand in words ("Dan drew 2 tiles"), so no tap goes unseen;
     a player's draws in a row are said together."""
-    hand = match.hand
+    hand = moved_hand(match)
     if hand is None or not hand.moves:
         return None
     played = hand.moves[-1]
@@ -274,7 +395,7 @@ def took_back(match: Match) -> str:
     if isinstance(event, Start):
         return _("Undid: %(name)s leads hand %(number)s", name=names[event.seat],
                  number=match.hand.number)
-    hand = match.hand
+    hand = moved_hand(match)
     played = hand.moves[-1]
     name = names[played.seat]
     if isinstance(event, Lay):
@@ -284,4 +405,6 @@ def took_back(match: Match) -> str:
         return _("Undid: %(what)s", what=what)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
+    if match.table.rules.knocks:
+        return _("Undid: %(name)s's knock", name=name)
     return _("Undid: %(name)s's pass", name=name)

@@ -122,6 +122,9 @@ class Scorer:
     def pass_turn(self) -> None:
         self._tap(self.button("Pass"))
 
+    def knock(self) -> None:
+        self._tap(self.button("Knock"))
+
     def undo(self) -> None:
         self._tap(self.button("Undo"))
 
@@ -154,10 +157,14 @@ def settled(page: Page) -> None:
 
 def new_match(page: Page, players: int = 2, *, hand_size: int | None = None,
               target: int | None = None, partnerships: bool = False,
-              words=ENGLISH) -> Scorer:
+              rules: str | None = None, words=ENGLISH) -> Scorer:
     """Fill in the new-match form by touch and start the match (the labels in `words`)."""
     say = words.gettext
     page.goto("/new")
+    if rules is not None:
+        page.get_by_role("link", name=rules).tap()
+        expect(page.get_by_role("link", name=rules)).to_have_attribute("aria-current", "true")
+        settled(page)
     if players != 2:
         count = words.ngettext("%(num)s player", "%(num)s players", players)
         page.get_by_role("link", name=count % {"num": players}).tap()

@@ -1,0 +1,132 @@
+"""The rule sets a table can pick (RULESETS.md): each a value that answers the same questions.
+
+As python-chess keeps its variants: one value per game, all in `RULE_SETS`, found
+by name with `find_rule_set`. The engine asks the rule set; it never tests names.
+"""
+
+from dataclasses import dataclass, field
+
+from .errors import N_, SetupError
+
+# Which doubles branch (RULESETS.md §1).
+NO_SPINNER = "none"
+FIRST_DOUBLE = "first"
+EVERY_DOUBLE = "every"
+
+# How a count of the open ends scores.
+MULTIPLES_OF_FIVE = "fives"  # a multiple of five scores itself
+FIVES_PLUS_THREES = "fives-and-threes"  # n/5 if 5 divides n, plus n/3 if 3 divides n
+
+# What going out scores.
+OPPONENTS_ROUNDED = "opponents-rounded"  # each opponent's pips rounded to five
+OWN_SUBTRACTED = "own-subtracted"  # nobody scores; each player's own rounded pips come off
+OPPONENTS_UNROUNDED = "opponents-unrounded"  # the opponents' pips as they are
+PLUS_ONE = "plus-one"  # +1 to the side (partnerships: when both partners are out)
+
+# What a blocked hand scores.
+FEWEST_ROUNDED = "fewest-rounded"  # fewest side: others' rounded − own rounded
+FEWEST_UNROUNDED = "fewest-unrounded"  # fewest side: others' pips − own pips
+NOTHING = "nothing"  # nobody scores
+# (OWN_SUBTRACTED serves for a blocked hand too: the same subtraction as going out.)
+
+# Whose pips are entered at the end of a hand.
+OPPONENTS_OF_WINNER = "opponents"  # the winner's opponents (every player when blocked)
+ALL_BUT_OUT = "all-but-out"  # every player but the one who went out
+NO_PIPS = "none"
+
+# Who leads a hand.
+WINNER_LEADS = "winner"  # the table names the starter; after going out, whoever went out
+NAMED_EVERY_HAND = "named"  # the table names the starter every hand
+NEXT_SEAT = "next-seat"  # the table names the first starter; then the next seat leads
+
+COUNT_LIMIT = 169
+"""Above every count a layout can show: no count exceeds the 168 pips of the whole set."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One game's answers to the questions of RULESETS.md's table."""
+
+    name: str  # as a record and the app's storage write it: `all-fives`
+    shown_name: str  # as the table says it; a catalogue id (N_)
+    hand_sizes: tuple[int, int, int]  # tiles dealt with 2, 3 and 4 players
+    draws: bool  # True: the undealt tiles are a boneyard drawn from; False: sleeping
+    spinners: str  # NO_SPINNER, FIRST_DOUBLE or EVERY_DOUBLE
+    scoring: str  # MULTIPLES_OF_FIVE or FIVES_PLUS_THREES
+    going_out: str  # OPPONENTS_ROUNDED, OWN_SUBTRACTED, OPPONENTS_UNROUNDED or PLUS_ONE
+    blocked: str  # FEWEST_ROUNDED, OWN_SUBTRACTED, FEWEST_UNROUNDED or NOTHING
+    pips_entered: str  # OPPONENTS_OF_WINNER, ALL_BUT_OUT or NO_PIPS
+    targets: tuple[int, int]  # default target: two players or pairs, and three or four players
+    exact_target: bool  # True: a play that would pass the target scores nothing (a bust)
+    starter: str  # WINNER_LEADS, NAMED_EVERY_HAND or NEXT_SEAT
+    count_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """What each count of the open ends scores, by count: a table, read on the hot path."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "count_points",
+                           tuple(self._points_of(count) for count in range(COUNT_LIMIT)))
+
+    def _points_of(self, count: int) -> int:
+        if self.scoring == FIVES_PLUS_THREES:
+            return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
+        return count if count % 5 == 0 else 0
+
+    def points(self, count: int) -> int:
+        """What a count of the open ends scores (RULES.md §6, RULESETS.md §2)."""
+        return self.count_points[count]
+
+    def hand_size(self, players: int) -> int:
+        """The tiles dealt to each player by default."""
+        return self.hand_sizes[players - 2]
+
+    def target(self, players: int, partnerships: bool) -> int:
+        """The default target: the first with two players or partnerships, else the second."""
+        return self.targets[0] if players == 2 or partnerships else self.targets[1]
+
+    @property
+    def knocks(self) -> bool:
+        """A player who cannot play passes at any time: there is nothing to draw."""
+        return not self.draws
+
+
+ALL_FIVES = RuleSet(
+    name="all-fives", shown_name=N_("All Fives"), hand_sizes=(7, 5, 5), draws=True,
+    spinners=NO_SPINNER, scoring=MULTIPLES_OF_FIVE, going_out=OPPONENTS_ROUNDED,
+    blocked=FEWEST_ROUNDED, pips_entered=OPPONENTS_OF_WINNER, targets=(250, 200),
+    exact_target=False, starter=WINNER_LEADS)
+
+ALL_FIVES_SPINNER = RuleSet(
+    name="all-fives-spinner", shown_name=N_("All Fives with a spinner"), hand_sizes=(9, 7, 5),
+    draws=True, spinners=FIRST_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OWN_SUBTRACTED,
+    blocked=OWN_SUBTRACTED, pips_entered=ALL_BUT_OUT, targets=(250, 200),
+    exact_target=False, starter=WINNER_LEADS)
+
+OLA_5 = RuleSet(
+    name="ola-5", shown_name=N_("Όλα 5"), hand_sizes=(7, 5, 5), draws=True,
+    spinners=EVERY_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OPPONENTS_UNROUNDED,
+    blocked=FEWEST_UNROUNDED, pips_entered=OPPONENTS_OF_WINNER, targets=(100, 100),
+    exact_target=False, starter=NAMED_EVERY_HAND)
+
+FIVES_AND_THREES = RuleSet(
+    name="fives-and-threes", shown_name=N_("Fives and Threes"), hand_sizes=(7, 5, 5),
+    draws=False, spinners=NO_SPINNER, scoring=FIVES_PLUS_THREES, going_out=PLUS_ONE,
+    blocked=NOTHING, pips_entered=NO_PIPS, targets=(61, 61), exact_target=True,
+    starter=NEXT_SEAT)
+
+RULE_SETS: tuple[RuleSet, ...] = (ALL_FIVES, ALL_FIVES_SPINNER, OLA_5, FIVES_AND_THREES)
+"""Every rule set, the default first."""
+
+DEFAULT = ALL_FIVES
+
+_BY_NAME = {rules.name: rules for rules in RULE_SETS}
+
+
+def find_rule_set(name) -> RuleSet:
+    """The rule set called `name` (`all-fives`, `fives-and-threes`, ...); else SetupError."""
+    rules = _BY_NAME.get(name) if isinstance(name, str) else None
+    if rules is None:
+        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+        raise SetupError.worded(N_("%(name)s is not a rule set: the rule sets are %(known)s"),
+                                "unknown_rules", name=shown,
+                                known=", ".join(rules.name for rules in RULE_SETS))
+    return rules
