@@ -4,7 +4,7 @@ waitress reads requests without tying up a thread, but it keeps a fixed number o
 connections and never closes one that trickles a byte now and then. Here a request
 must arrive whole within REQUEST_SECONDS, one address may hold at most
 CONNECTIONS_PER_ADDRESS connections (a phone needs a few; a proxy in front turns it
-off), and bodies over the app's limit are refused from their Content-Length.
+off), and bodies far over the app's limit are refused from their Content-Length.
 """
 
 import resource
@@ -21,8 +21,9 @@ from .network import is_loopback, lan_addresses
 CONNECTION_LIMIT = 1000
 REQUEST_SECONDS = 20
 IDLE_SECONDS = 60
-BODY_ALLOWANCE = 64 * 1024
-"""Room for a multipart form's own bytes around the largest file the app accepts."""
+BODY_CEILING = 1024 * 1024
+"""Bodies up to this reach the app, which refuses those over its 256 KB in the reader's
+language; larger ones waitress refuses from their Content-Length, before reading them."""
 
 
 class KeepAliveTask(WSGITask):
@@ -91,7 +92,7 @@ def make_server(app, host: str, port: int, threads: int = 8, per_address: int = 
     adj = Adjustments(
         listen=f"{host}:{port}", threads=threads, connection_limit=CONNECTION_LIMIT,
         channel_timeout=IDLE_SECONDS, cleanup_interval=1, asyncore_use_poll=True,
-        max_request_body_size=app.config["MAX_CONTENT_LENGTH"] + BODY_ALLOWANCE, ident="")
+        max_request_body_size=max(BODY_CEILING, app.config["MAX_CONTENT_LENGTH"]), ident="")
     _allow_open_files(CONNECTION_LIMIT + 100)
     socket_map: dict = {}
     servers = [GuardedServer(app, socket_map, adj=adj, sockinfo=sockinfo,

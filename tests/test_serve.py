@@ -97,6 +97,20 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(served):
     assert answer.startswith(b"HTTP/1.1 413")
 
 
+def test_a_record_a_little_over_the_limit_is_refused_in_words(served):
+    """Between the app's 256 KB and the server's ceiling the app answers, with its page."""
+    port, _log = served
+    body = (b"--x\r\nContent-Disposition: form-data; name=\"record\"; filename=\"m.json\"\r\n"
+            b"\r\n" + b"0" * 300_000 + b"\r\n--x--\r\n")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", "/import", body=body,
+                 headers={"Content-Type": "multipart/form-data; boundary=x"})
+    answer = conn.getresponse()
+    page = answer.read().decode()
+    conn.close()
+    assert answer.status == 413 and "a match record may be at most 256 KB" in page
+
+
 def test_an_unchanged_scoreboard_poll_keeps_its_connection(served, tmp_path):
     port, _log = served
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
