@@ -240,6 +240,27 @@ def test_remaining_in_a_fives_and_threes_hand_is_illegal():
         read(doc)
 
 
+@pytest.mark.parametrize("moves", [
+    ["1-2", "2-3"],  # Ann chips out with her only tile; Bob's 2-3 comes after the end
+    ["1-2", "pass"],
+])
+def test_a_move_after_a_chip_out_is_illegal_in_the_hand_that_ended(moves):
+    doc = record([{"starter": "Ann", "moves": moves}], hand_size=1)
+    with pytest.raises(IllegalRecord, match="hand 1, move 2 .*: hand 1 is already over"):
+        read(doc)
+    doc["hands"].append({"moves": []})
+    with pytest.raises(IllegalRecord, match="hand 1, move 2"):
+        read(doc)
+
+
+def test_a_move_after_a_blocked_hand_is_illegal_in_the_hand_that_ended():
+    doc = record([{"starter": "Cat", "moves": ["4-2", "pass", "pass", "pass", "6-2"]}],
+                 players=("Ann", "Bob", "Cat", "Dan"), partnerships=True, hand_size=1,
+                 target=5)
+    with pytest.raises(IllegalRecord, match="hand 1, move 5 .*: hand 1 is already over"):
+        read(doc)
+
+
 def test_the_first_hand_needs_a_starter_and_later_ones_need_none():
     with pytest.raises(IllegalRecord, match="the first hand needs a starter"):
         read(record([{"moves": ["5-5"]}]))

@@ -5,7 +5,7 @@ A record holds only facts from the table; scores are always computed from it.
 
 import json
 
-from .errors import N_, Refusal, RuleError, SetupError
+from .errors import N_, HandOver, Refusal, RuleError, SetupError
 from .events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .match import Match
 from .rulesets import (
@@ -102,8 +102,12 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
     except RuleError as error:
         raise IllegalRecord(N_("hand %(hand)s, starter"), error, hand=number) from None
     push, parsed = match.push, PARSED_MOVES.get
+    hands = match.hands
     for index, text in enumerate(hand["moves"], 1):
         try:
+            if len(hands) > number:  # the hand ended and the rules opened the next one
+                raise HandOver.worded(N_("hand %(hand)s is already over: a later move "
+                                         "belongs to the next hand"), "hand_over", hand=number)
             move = parsed(text) if text.__class__ is str else None  # lists are unhashable
             push(move or parse_move(text))
         except RuleError as error:
