@@ -1,7 +1,7 @@
 """Every worked example of RULES.md §8, each played out on a real Match."""
 
 import pytest
-from tables import ANN, BOB, CAT, DAN, new_match, play
+from tables import ANN, BOB, CAT, DAN, counts, last_explanation, new_match, play, points
 
 from scorekeeper.rules import (
     ALL_TILES,
@@ -12,20 +12,6 @@ from scorekeeper.rules import (
     normal,
     parse_tile,
 )
-
-
-def counts(match: Match) -> list[int]:
-    return [played.count for played in match.hand.moves if played.count is not None]
-
-
-def points(match: Match) -> list[int]:
-    return [played.points for played in match.hand.moves if played.count is not None]
-
-
-def last_explanation(match: Match) -> str:
-    hand = match.hand
-    return explain(match.move_score(hand, len(hand.moves) - 1), match.table)
-
 
 # Ann goes out at her second tile; every other player drew once and laid once, so each
 # opponent still holds two tiles (any pips from 0-0 + 0-1 = 1 to 6-6 + 6-5 = 23).

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from tables import ANN, NAMES, play
+from tables import ANN, NAMES, counts, last_explanation, play, points
 
 from scorekeeper.rules import (
     ALL_FIVES_SPINNER,
@@ -11,7 +11,6 @@ from scorekeeper.rules import (
     IllegalMove,
     Match,
     Table,
-    explain,
 )
 from scorekeeper.rules.layout import count_of, empty, lay, lead
 from scorekeeper.simulation import play_match
@@ -22,18 +21,6 @@ def spinner_match(rules=ALL_FIVES_SPINNER, *moves: str, players=2) -> Match:
     match.start(ANN)
     return play(match, *moves)
 
-
-def counts(match: Match) -> list[int]:
-    return [played.count for played in match.hand.moves if played.count is not None]
-
-
-def points(match: Match) -> list[int]:
-    return [played.points for played in match.hand.moves if played.count is not None]
-
-
-def last_explanation(match: Match) -> str:
-    hand = match.hand
-    return explain(match.move_score(hand, len(hand.moves) - 1), match.table)
 
 
 def open_values(match: Match) -> list[tuple[str, int, bool]]:
