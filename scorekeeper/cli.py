@@ -29,14 +29,16 @@ def main(argv=None) -> int:
                     "folder (database, secret key) on first start.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--threads", type=int, default=8, help="threads per worker (8)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="worker processes (default: one per core; one on Windows)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads)
+        return serve_app(args.host, args.port, args.threads, args.workers)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int) -> int:
+def serve_app(host: str, port: int, threads: int, workers: int | None = None) -> int:
     """Start the app, refusing with one line when its storage cannot be used."""
     from . import create_app
     from .db import StorageRefused
@@ -47,7 +49,7 @@ def serve_app(host: str, port: int, threads: int) -> int:
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(app, host, port, threads)
+    run(app, host, port, threads, workers)
     return 0
 
 
