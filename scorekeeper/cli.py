@@ -32,13 +32,16 @@ def main(argv=None) -> int:
     serve.add_argument("--threads", type=int, default=8, help="threads per worker (8)")
     serve.add_argument("--workers", type=int, default=None,
                        help="worker processes (default: one per core; one on Windows)")
+    serve.add_argument("--connections", type=int, default=1000,
+                       help="open connections per worker (1000): a phone or TV keeps one")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads, args.workers)
+        return serve_app(args.host, args.port, args.threads, args.workers, args.connections)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int, workers: int | None = None) -> int:
+def serve_app(host: str, port: int, threads: int, workers: int | None = None,
+              connections: int = 1000) -> int:
     """Start the app, refusing with one line when its storage cannot be used."""
     from . import create_app
     from .db import StorageRefused
@@ -49,7 +52,7 @@ def serve_app(host: str, port: int, threads: int, workers: int | None = None) ->
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(app, host, port, threads, workers)
+    run(app, host, port, threads, workers, connections)
     return 0
 
 

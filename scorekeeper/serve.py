@@ -26,6 +26,8 @@ from .network import is_loopback, lan_addresses
 from .workers import default_workers, run_workers
 
 CONNECTION_LIMIT = 1000
+"""Open connections per worker unless --connections says otherwise: every phone and TV
+watching a scoreboard keeps one open."""
 REQUEST_SECONDS = 20
 IDLE_SECONDS = 60
 BODY_CEILING = 1024 * 1024
@@ -178,16 +180,17 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
 
 def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = 8,
                 per_address: int = 32, request_seconds: float = REQUEST_SECONDS,
-                sockets: list[socket.socket] | None = None, shed_after: dict = SHED_AFTER):
+                sockets: list[socket.socket] | None = None, shed_after: dict = SHED_AFTER,
+                connections: int = CONNECTION_LIMIT):
     """The waitress server for `app` on `sockets` (else on host:port), with the guards above."""
     from .web.busy import busy_pages
 
     sockets = sockets or listening_sockets(host, port)
     adj = Adjustments(
-        sockets=sockets, threads=threads, connection_limit=CONNECTION_LIMIT,
+        sockets=sockets, threads=threads, connection_limit=connections,
         channel_timeout=IDLE_SECONDS, cleanup_interval=1, asyncore_use_poll=True,
         max_request_body_size=max(BODY_CEILING, app.config["MAX_CONTENT_LENGTH"]), ident="")
-    _allow_open_files(CONNECTION_LIMIT + 100)
+    _allow_open_files(connections + 100)
     wsgi = _shedding(app, busy_pages(app))
     socket_map: dict = {}
     servers = [GuardedServer(wsgi, socket_map, adj=adj, _sock=sock, bind_socket=False,
@@ -223,7 +226,7 @@ def addresses_to_open(host: str, port: int) -> list[str]:
 
 
 def run(app, host: str, port: int, threads: int, workers: int | None = None,
-        out=sys.stdout) -> None:
+        connections: int = CONNECTION_LIMIT, out=sys.stdout) -> None:
     """Serve until interrupted, after saying plainly where the phones should go."""
     per_address = 0 if app.config["PROXIES"] else app.config["CONNECTIONS_PER_ADDRESS"]
     app.config["SHARE_LAN_ADDRESS"] = host in ("0.0.0.0", "::", "")
@@ -244,6 +247,7 @@ def run(app, host: str, port: int, threads: int, workers: int | None = None,
           "Stop it with Ctrl+C.", file=out, flush=True)
 
     def serve():
-        make_server(app, threads=threads, per_address=per_address, sockets=sockets).run()
+        make_server(app, threads=threads, per_address=per_address, sockets=sockets,
+                    connections=connections).run()
 
     run_workers(serve, workers)
