@@ -60,7 +60,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--floor-interval", type=float, default=0.5)
     parser.add_argument("--server", choices=("serve", "waitress"), default="serve",
                         help="`scorekeeper serve` (the README's) or plain waitress-serve")
-    parser.add_argument("--threads", type=int, default=8, help="server threads (per worker)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="server threads per worker (default: the server's own; "
+                             "8 for --server waitress)")
     parser.add_argument("--workers", type=int, default=None,
                         help="`scorekeeper serve --workers` (default: its own, one per core)")
     parser.add_argument("--generators", type=int, default=None,

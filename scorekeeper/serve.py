@@ -6,8 +6,9 @@ connections and never closes one that trickles a byte now and then. Here a reque
 must arrive whole within REQUEST_SECONDS, one address may hold at most
 CONNECTIONS_PER_ADDRESS connections (a phone needs a few; a proxy in front turns it
 off), and bodies far over the app's limit are refused from their Content-Length.
-Past its capacity the server does not let requests queue for seconds: once the oldest
-request waiting for a thread has waited SHED_AFTER, new ones are answered 503 with
+Past its capacity the server does not let requests queue for seconds: once a request
+would wait longer than SHED_AFTER for a thread (the queue ahead of it at the pace the
+threads have been going, or the oldest one's wait so far), it is answered 503 with
 Retry-After at once, from the network thread, without the app (reads give way first).
 Several worker processes share the listening sockets (workers.py).
 """
@@ -25,6 +26,9 @@ from waitress.task import WSGITask
 from .network import is_loopback, lan_addresses
 from .workers import default_workers, run_workers
 
+THREADS = 4
+"""Threads per worker: the app is mostly CPU, so more would only wait for the interpreter
+(and keep the network thread waiting); SQLite's writes wait on the disk without it."""
 CONNECTION_LIMIT = 1000
 """Open connections per worker unless --connections says otherwise: every phone and TV
 watching a scoreboard keeps one open."""
@@ -33,12 +37,18 @@ IDLE_SECONDS = 60
 BODY_CEILING = 1024 * 1024
 """Bodies up to this reach the app, which refuses those over its 256 KB in the reader's
 language; larger ones waitress refuses from their Content-Length, before reading them."""
-SHED_AFTER = {"read": 0.25, "write": 1.0}
+SHED_AFTER = {"read": 0.25, "write": 0.5}
 """Seconds the oldest queued request may have waited before a new one is turned away:
 a poll or a page (read) sooner than a tap (write), so the taps get the threads."""
 RETRY_AFTER = {"read": 5, "write": 2}
 """What a turned-away request is told: a scoreboard polls again later, a tap is sent
 again by the phone's tap queue (table.js)."""
+SWITCH_SECONDS = 0.001
+"""How long a thread running the app may keep the interpreter while another waits for it
+(Python's default is 5 ms): the network thread, which reads every request and answers
+the busy page, waits for it several times per request."""
+PACE_WEIGHT = 0.05
+"""Each request's share in the moving average of the time a thread takes to serve one."""
 SHED = "scorekeeper.shed"
 """The WSGI environ key carrying a turned-away request's Retry-After seconds."""
 
@@ -118,6 +128,14 @@ class GuardedChannel(HTTPChannel):
             self.service()
         return result
 
+    def service(self):
+        """Serve the first request; a worker thread also times it, for the server's pace."""
+        turned_away = getattr(self.requests[0], "retry_after", None)
+        began = time.monotonic()
+        super().service()
+        if not turned_away:
+            self.server.served(time.monotonic() - began)
+
 
 class GuardedServer(TcpWSGIServer):
     """waitress's server, closing connections whose request has not arrived within the
@@ -130,6 +148,7 @@ class GuardedServer(TcpWSGIServer):
         self.per_address = per_address
         self.request_seconds = request_seconds
         self.shed_after = shed_after
+        self.service_seconds = 0.0
         super().__init__(*args, **kwargs)
 
     def add_task(self, channel):
@@ -138,20 +157,26 @@ class GuardedServer(TcpWSGIServer):
         request = channel.requests[0]
         kind = _kind(request.command)
         if (channel.reading_thread == threading.get_ident()
-                and self.queue_wait() > self.shed_after[kind]):
+                and self.expected_wait() > self.shed_after[kind]):
             request.retry_after = RETRY_AFTER[kind]
             channel.turned_away = True
             return
         channel.queued_at = time.monotonic()
         super().add_task(channel)
 
-    def queue_wait(self) -> float:
-        """How long the oldest request waiting for a thread has waited."""
+    def served(self, seconds: float) -> None:
+        """A request took this long in a thread: the moving average behind the pace."""
+        self.service_seconds += (seconds - self.service_seconds) * PACE_WEIGHT
+
+    def expected_wait(self) -> float:
+        """How long a request queued now would wait for a thread: the queue ahead of it at
+        the pace the threads take requests, or the oldest one's wait so far if longer."""
+        queue = self.task_dispatcher.queue
         try:
-            oldest = self.task_dispatcher.queue[0]
+            oldest = time.monotonic() - queue[0].queued_at
         except IndexError:
             return 0.0
-        return time.monotonic() - oldest.queued_at
+        return max(oldest, len(queue) * self.service_seconds / self.adj.threads)
 
     def maintenance(self, now):
         super().maintenance(now)
@@ -178,7 +203,7 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     return sockets
 
 
-def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = 8,
+def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = THREADS,
                 per_address: int = 32, request_seconds: float = REQUEST_SECONDS,
                 sockets: list[socket.socket] | None = None, shed_after: dict = SHED_AFTER,
                 connections: int = CONNECTION_LIMIT):
@@ -225,9 +250,11 @@ def addresses_to_open(host: str, port: int) -> list[str]:
     return [f"http://{host}:{port}"]
 
 
-def run(app, host: str, port: int, threads: int, workers: int | None = None,
-        connections: int = CONNECTION_LIMIT, out=sys.stdout) -> None:
+def run(app, host: str, port: int, threads: int | None = None, workers: int | None = None,
+        connections: int | None = None, out=sys.stdout) -> None:
     """Serve until interrupted, after saying plainly where the phones should go."""
+    threads = threads or THREADS
+    connections = connections or CONNECTION_LIMIT
     per_address = 0 if app.config["PROXIES"] else app.config["CONNECTIONS_PER_ADDRESS"]
     app.config["SHARE_LAN_ADDRESS"] = host in ("0.0.0.0", "::", "")
     sockets = listening_sockets(host, port)
@@ -247,6 +274,7 @@ def run(app, host: str, port: int, threads: int, workers: int | None = None,
           "Stop it with Ctrl+C.", file=out, flush=True)
 
     def serve():
+        sys.setswitchinterval(SWITCH_SECONDS)
         make_server(app, threads=threads, per_address=per_address, sockets=sockets,
                     connections=connections).run()
 

@@ -106,7 +106,7 @@ def print_night(args, result: dict) -> None:
                 f"{cards}, "
                 f"a tap or poll every {args.interval:g} s each, {result['seconds']:.0f} s "
                 f"measured, {args.server} --workers={getattr(args, 'workers', None) or 'cores'} "
-                f"--threads={args.threads}",
+                f"--threads={args.threads or 'its own'}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
                 table_rows)
     polls_304 = poll["statuses"].get("304", 0)

@@ -23,13 +23,15 @@ def start_server(folder: str, threads: int, connection_limit: int | None, log_pa
     port = free_port()
     if server == "serve":
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
-                   f"--port={port}", f"--threads={threads}"]
+                   f"--port={port}"]
+        if threads:
+            command.append(f"--threads={threads}")
         if workers is not None:
             command.append(f"--workers={workers}")
         if connections:
             command.append(f"--connections={connections}")
     else:
-        command = [sys.executable, "-m", "waitress", f"--threads={threads}",
+        command = [sys.executable, "-m", "waitress", f"--threads={threads or 8}",
                    f"--listen={HOST}:{port}"]
         if connection_limit:
             command.append(f"--connection-limit={connection_limit}")
