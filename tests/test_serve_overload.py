@@ -71,3 +71,23 @@ def test_a_tap_turned_away_is_not_applied_and_says_when_to_send_it_again(app, ov
     assert response.getheader("Retry-After") == "2"
     assert "<html" not in text and "Server busy" in text
     assert read_pos(app.test_client().get(url).text) == pos  # nothing stored
+
+
+def test_a_request_is_turned_away_when_the_queue_ahead_will_take_too_long_before_any_waited(
+        app):
+    """One thread, one slow request in it, another just queued: at the pace the thread has
+    been going (a second a request) the next one would wait a second, so it is not queued."""
+    app.add_url_rule("/slow", "slow", lambda: time.sleep(SLOW_SECONDS) or "slow answer")
+    server = make_server(app, threads=1, shed_after=QUICK)
+    server.service_seconds = SLOW_SECONDS  # the pace measured so far
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.effective_port
+    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(2)]
+    for thread in waiting:
+        thread.start()
+        time.sleep(0.05)
+    response, _text, seconds = ask(port, "GET", "/rules")
+    assert response.status == 503 and seconds < SLOW_SECONDS / 2
+    for thread in waiting:
+        thread.join()
+    server.close()
