@@ -6,16 +6,18 @@ read what the database holds afterwards.
 """
 
 import io
+import itertools
 import json
+import os
 import re
 import shutil
-import sqlite3
 
 import pytest
 from jinja2 import BytecodeCache
+from postgresql import Cluster, Unavailable
 
 from scorekeeper import create_app, store
-from scorekeeper.db import connect, upgrade
+from scorekeeper.db import connect, connections, is_postgresql, location, upgrade
 from scorekeeper.rules import default_hand_size, default_target
 
 HTMX = {"HX-Request": "true"}
@@ -59,23 +61,66 @@ def empty_database(tmp_path_factory) -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def postgresql_cluster():
+    """A throw-away PostgreSQL cluster for the whole run, with an empty database at the
+    newest schema to copy. Without PostgreSQL its tests are skipped, but fail under CI."""
+    try:
+        cluster = Cluster()
+    except Unavailable as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI runs the PostgreSQL tests: {missing}")
+        pytest.skip(f"PostgreSQL tests: {missing}")
+    cluster.start()
+    conn = connect(cluster.create_database("empty"))
+    try:
+        upgrade(conn)
+    finally:
+        conn.close()
+    yield cluster
+    cluster.stop()
+
+
+_DATABASE_NUMBERS = itertools.count(1)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def database(request, tmp_path, empty_database) -> str:
+    """A new database at the newest schema, once on each backend: a SQLite file's path or
+    a PostgreSQL database's URL (what SCOREKEEPER_DATABASE or _DATABASE_URL would say)."""
+    if request.param == "sqlite":
+        shutil.copyfile(empty_database, tmp_path / "scorekeeper.sqlite")
+        return str(tmp_path / "scorekeeper.sqlite")
+    cluster = request.getfixturevalue("postgresql_cluster")
+    return cluster.create_database(f"test{next(_DATABASE_NUMBERS)}", template="empty")
+
+
 @pytest.fixture
 def app_factory(tmp_path, empty_database):
-    """create_app on a new database in tmp_path, with the test settings and any others."""
-    held = []
+    """create_app on a new database in tmp_path (or on `database`, a path or a PostgreSQL
+    URL), with the test settings and any others."""
+    held, apps = [], []
 
-    def make(name: str = "scorekeeper.sqlite", **config):
-        shutil.copyfile(empty_database, tmp_path / name)
-        app = create_app({**_TEST_CONFIG, "DATABASE": str(tmp_path / name), **config})
+    def make(name: str = "scorekeeper.sqlite", database: str | None = None, **config):
+        if database is None:
+            shutil.copyfile(empty_database, tmp_path / name)
+            database = str(tmp_path / name)
+        where = ({"DATABASE_URL": database} if is_postgresql(database)
+                 else {"DATABASE": database})
+        app = create_app({**_TEST_CONFIG, "DATABASE": str(tmp_path / name), **where,
+                          **config})
         app.jinja_env.bytecode_cache = _TEMPLATES
+        apps.append(app)
         # Kept open, as a running server would: the last connection to close checkpoints
         # the WAL to disk, and each request's connection would otherwise be the last.
-        held.append(sqlite3.connect(app.config["DATABASE"]))
+        held.append(connect(location(app.config)))
         return app
 
     yield make
     for conn in held:
         conn.close()
+    for app in apps:
+        connections(app).close()
 
 
 @pytest.fixture
@@ -238,10 +283,10 @@ def entries(app):
     """The entries stored for a match, as (kind, data) rows in order."""
 
     def read(match_id: str) -> list[tuple[str, str]]:
-        conn = sqlite3.connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
-            return conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
-                                (match_id,)).fetchall()
+            return [tuple(row) for row in conn.execute(
+                "SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq", (match_id,))]
         finally:
             conn.close()
 
@@ -253,7 +298,7 @@ def match_count(app):
     """How many matches the database holds."""
 
     def count() -> int:
-        conn = sqlite3.connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
             return conn.execute("SELECT count(*) FROM matches").fetchone()[0]
         finally:
@@ -267,7 +312,7 @@ def stored(app):
     """The match as the store rebuilds it from its entries (None if the key does not open it)."""
 
     def load(match_id: str, key: str) -> store.Stored | None:
-        conn = connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
             return store.load(conn, match_id, key, scoring=True)
         finally:
