@@ -14,10 +14,10 @@ SQLITE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY"
                  "SQLITE_PERM")
 """SQLite errors that say the disk or the file failed, not the code: answered 503."""
 
-POSTGRESQL_FAULTS = ("08", "40", "53", "55P03", "57", "58", "XX")
-"""SQLSTATE classes (and one code) that say the server failed, not the code: a lost
-connection, a write it rolled back (a deadlock), a full disk or no memory, a lock not
-granted in time, a shutdown, I/O."""
+POSTGRESQL_FAULTS = ("08", "25006", "40", "53", "55P03", "57", "58", "XX")
+"""SQLSTATE classes and codes that say the server failed, not the code: a lost
+connection, a read-only database (a replica), a write it rolled back (a deadlock), a
+full disk or no memory, a lock not granted in time, a shutdown, I/O."""
 
 
 @dataclass(frozen=True)

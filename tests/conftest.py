@@ -91,8 +91,14 @@ def database(request, tmp_path, empty_database) -> str:
     if request.param == "sqlite":
         shutil.copyfile(empty_database, tmp_path / "scorekeeper.sqlite")
         return str(tmp_path / "scorekeeper.sqlite")
-    cluster = request.getfixturevalue("postgresql_cluster")
-    return cluster.create_database(f"test{next(_DATABASE_NUMBERS)}", template="empty")
+    return request.getfixturevalue("postgresql_database")
+
+
+@pytest.fixture
+def postgresql_database(postgresql_cluster) -> str:
+    """The URL of a new PostgreSQL database at the newest schema."""
+    return postgresql_cluster.create_database(f"test{next(_DATABASE_NUMBERS)}",
+                                              template="empty")
 
 
 @pytest.fixture

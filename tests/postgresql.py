@@ -38,7 +38,8 @@ def _as_owner() -> list[str]:
     try:
         subprocess.run(["id", "-u", "postgres"], check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError):
-        raise Unavailable(f"running as root, and there is no postgres user: {INSTALL_HINT}")
+        raise Unavailable(f"running as root, and there is no postgres user: "
+                          f"{INSTALL_HINT}") from None
     return ["runuser", "-u", "postgres", "--"]
 
 
