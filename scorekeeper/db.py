@@ -160,6 +160,7 @@ class KeptConnections:
 
     dialect = SQLITE
     errors = (sqlite3.DatabaseError,)
+    is_fault = staticmethod(SQLITE.is_fault)
 
     def __init__(self, path: str, keep: bool):
         self.path = path
@@ -193,7 +194,7 @@ def storage_errors(app) -> tuple[type, ...]:
 
 
 def is_storage_fault(error: Exception) -> bool:
-    return connections(current_app).dialect.is_fault(error)
+    return connections(current_app).is_fault(error)
 
 
 def get_db():

@@ -54,8 +54,8 @@ class Dialect:
         """An error of the disk or the server (answered 503 "Not saved"), not of the code."""
         if self.name == "sqlite":
             return getattr(error, "sqlite_errorname", "").startswith(SQLITE_FAULTS)
-        state = getattr(error, "sqlstate", None) or ""
-        return not state or state.startswith(POSTGRESQL_FAULTS)
+        state = getattr(error, "sqlstate", None)  # None: the driver's own error
+        return bool(state) and state.startswith(POSTGRESQL_FAULTS)
 
 
 SQLITE = Dialect(

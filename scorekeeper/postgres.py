@@ -21,7 +21,17 @@ LOCK_WAIT = "10s"
 POOL_WAIT = 10
 """Seconds a request waits for a free connection of its process's pool, then fails (503)."""
 ERRORS = (psycopg.Error,)
-"""Every error the driver raises; `POSTGRESQL.is_fault` tells the server's from the code's."""
+"""Every error the driver raises; `is_fault` tells the server's from the code's."""
+LOST = (psycopg.OperationalError, psycopg.InterfaceError)
+"""The driver's errors without a server's code: the server could not be reached, or the
+connection broke, or no pooled connection came free in time."""
+
+
+def is_fault(error: Exception) -> bool:
+    """The database server failed or is out of reach (503 "Not saved"), not the code."""
+    if getattr(error, "sqlstate", None) is None:
+        return isinstance(error, LOST)
+    return POSTGRESQL.is_fault(error)
 
 
 class Row:
@@ -97,6 +107,7 @@ class Pool:
 
     dialect = POSTGRESQL
     errors = ERRORS
+    is_fault = staticmethod(is_fault)
 
     def __init__(self, url: str, size: int):
         self.url = url
@@ -111,6 +122,7 @@ class Pool:
                     self._pool = ConnectionPool(
                         self.url, min_size=1, max_size=self.size, timeout=POOL_WAIT,
                         connection_class=Connection, kwargs=SETTINGS, open=True,
+                        check=ConnectionPool.check_connection,  # one lost with a restart
                         name="scorekeeper")
         return self._pool.getconn()
 

@@ -142,6 +142,29 @@ def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
 
 
 @pytest.mark.postgresql
+def test_a_tap_after_the_database_dropped_every_connection_is_saved(app_factory,
+                                                                     postgresql_database,
+                                                                     postgresql_cluster):
+    """As after a restart of PostgreSQL: the pool replaces a connection that broke."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    app = app_factory(database=postgresql_database)
+    client = app.test_client()
+    url = create_match(client)
+    page = client.get(url).text
+    admin = db.connect(postgresql_cluster.url())
+    dropped = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = ?",
+                            (conninfo_to_dict(postgresql_database)["dbname"],)).fetchone()[0]
+    admin.close()
+    assert dropped >= 1
+    answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
+                         headers=HTMX)
+    assert answer.status_code == 200
+    assert read_pos(client.get(url).text) == read_pos(page) + 1
+
+
+@pytest.mark.postgresql
 def test_the_sqlite_backup_command_on_postgresql_points_to_pg_dump(app_factory,
                                                                    postgresql_database,
                                                                    tmp_path):
