@@ -188,3 +188,21 @@ def test_the_app_needs_no_postgresql_driver_until_a_url_names_postgresql(tmp_pat
                           timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "pip install 'scorekeeper[postgresql]'" in done.stdout
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize(("error", "fault"), [
+    ("errors.DiskFull", True), ("errors.ReadOnlySqlTransaction", True),
+    ("errors.LockNotAvailable", True), ("errors.AdminShutdown", True),
+    ("OperationalError", True), ("errors.UndefinedTable", False),
+    ("errors.UniqueViolation", False), ("ProgrammingError", False)])
+def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cluster, error,
+                                                                    fault):
+    """The server's failures are answered "Not saved" (503); a bug stays a 500 in the log."""
+    import operator
+
+    import psycopg
+
+    from scorekeeper import postgres
+
+    assert postgres.is_fault(operator.attrgetter(error)(psycopg)("said")) is fault
