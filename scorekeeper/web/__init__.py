@@ -16,6 +16,7 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
+from .compression import init_compression
 from .hosting import init_hosting, transport_headers
 from .language import day_words, language_menu, remember_choice, select_locale
 from .limits import limiter
@@ -31,6 +32,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def init_web(app) -> None:
     from . import board, home, install, league, sheet, table
 
+    init_compression(app)  # first: its after_request runs last, on the final answer
     init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)
