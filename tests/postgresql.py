@@ -43,16 +43,29 @@ def _as_owner() -> list[str]:
     return ["runuser", "-u", "postgres", "--"]
 
 
+def missing() -> str | None:
+    """What is missing to start a cluster here, or None."""
+    try:
+        Cluster.tools()
+    except Unavailable as unavailable:
+        return str(unavailable)
+    return None
+
+
 class Cluster:
     """initdb, pg_ctl start, databases made on demand, and everything removed at stop."""
 
-    def __init__(self):
+    @staticmethod
+    def tools() -> tuple[str, list[str]]:
+        """The folder of initdb and pg_ctl, and the prefix that runs them unprivileged."""
         try:
             import psycopg  # noqa: F401 - the app's driver must be there too
         except ImportError:
             raise Unavailable(f"psycopg is not installed: {INSTALL_HINT}") from None
-        self.bin = _binaries()
-        self.prefix = _as_owner()
+        return _binaries(), _as_owner()
+
+    def __init__(self):
+        self.bin, self.prefix = self.tools()
         self.folder = tempfile.mkdtemp(prefix="scorekeeper-pg-")
         if self.prefix:
             shutil.chown(self.folder, "postgres", "postgres")
