@@ -206,3 +206,16 @@ def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cl
     from scorekeeper import postgres
 
     assert postgres.is_fault(operator.attrgetter(error)(psycopg)("said")) is fault
+
+
+@pytest.mark.postgresql
+def test_serve_without_its_postgresql_refuses_in_one_line_that_never_shows_the_password(
+        tmp_path):
+    url = f"postgresql://scorekeeper:hunter2secret@/scorekeeper?host={tmp_path}/no-server"
+    done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0"],
+                          env=dict(os.environ, SCOREKEEPER_DATABASE_URL=url),
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1
+    assert "cannot open PostgreSQL database 'scorekeeper'" in done.stderr
+    assert "hunter2secret" not in done.stderr
