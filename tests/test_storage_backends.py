@@ -118,6 +118,20 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
         second.close()
 
 
+def test_a_request_never_hands_an_open_transaction_to_the_next(database, tmp_path):
+    app = start_on(database, tmp_path)
+    try:
+        with app.app_context():
+            conn = db.get_db()
+            conn.execute(conn.dialect.begin)
+            conn.execute("UPDATE matches SET revision = 0")
+        assert not conn.in_transaction  # rolled back before the connection is kept or pooled
+        with app.app_context():
+            assert not db.get_db().in_transaction
+    finally:
+        db.connections(app).close()
+
+
 @pytest.mark.postgresql
 def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
                                                                     postgresql_database,
