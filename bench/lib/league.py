@@ -31,6 +31,7 @@ def run_night(args) -> dict:
     log_path = RESULTS / f"{args.name}.server.log"
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
                                                log_path, args.app, args.server,
+                                               args.database_url,
                                                getattr(args, "workers", None),
                                                _connections(args))
     try:

@@ -3,7 +3,6 @@ stepped clock cannot throw away, logs without scoring keys, and storage faults s
 
 import logging
 import re
-import sqlite3
 from datetime import timedelta
 
 from flask import current_app, has_request_context, render_template, request
@@ -12,13 +11,11 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..db import is_storage_fault, storage_errors
+
 HSTS = "max-age=31536000"
 COOKIE_LIFETIME = timedelta(days=400)
 """The longest a browser keeps a cookie; every answer renews it."""
-STORAGE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY",
-                  "SQLITE_LOCKED", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN",
-                  "SQLITE_PERM")
-"""SQLite errors that say the disk or the file failed, not the code: answered 503."""
 
 
 class SteadySession(SecureCookieSessionInterface):
@@ -83,7 +80,8 @@ def init_hosting(app) -> None:
     app.session_interface = SteadySession()
     for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
         logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
-    app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
+    for error in storage_errors(app):
+        app.register_error_handler(error, _storage_fault)
 
 
 def transport_headers(response) -> None:
@@ -92,9 +90,10 @@ def transport_headers(response) -> None:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
 
 
-def _storage_fault(error: sqlite3.DatabaseError):
-    """A full disk or a read-only file: say that nothing was stored, never a bare 500."""
-    if not getattr(error, "sqlite_errorname", "").startswith(STORAGE_FAULTS):
+def _storage_fault(error: Exception):
+    """A full disk, a read-only file or a lost database server: say that nothing was stored,
+    never a bare 500."""
+    if not is_storage_fault(error):
         raise error
     current_app.logger.error("storage fault on %s: %s", request.endpoint, error)
     template = "errors/_error.html" if request.headers.get("HX-Request") else "errors/error.html"
