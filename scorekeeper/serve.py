@@ -17,12 +17,15 @@ import socket
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
+from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import WSGITask
 
+from . import serve_loop
 from .network import is_loopback, lan_addresses
 from .workers import default_workers, run_workers
 
@@ -137,11 +140,22 @@ class GuardedChannel(HTTPChannel):
             self.server.served(time.monotonic() - began)
 
 
+STEADY_LOOP = SimpleNamespace(dispatcher=wasyncore.dispatcher, loop=serve_loop.loop)
+"""What waitress's servers call their `asyncore`: its dispatcher, and the steady loop."""
+
+
+class SteadyMultiSocketServer(MultiSocketServer):
+    """waitress's server for several listening sockets, on the steady loop."""
+
+    asyncore = STEADY_LOOP
+
+
 class GuardedServer(TcpWSGIServer):
     """waitress's server, closing connections whose request has not arrived within the
     deadline (its own timeout only closes connections that send nothing at all)."""
 
     channel_class = GuardedChannel
+    asyncore = STEADY_LOOP
 
     def __init__(self, *args, per_address: int = 0, request_seconds: float = REQUEST_SECONDS,
                  shed_after: dict = SHED_AFTER, **kwargs):
@@ -226,8 +240,8 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = THRE
     if len(servers) == 1:
         return servers[0]
     listening = [(server.effective_host, server.effective_port) for server in servers]
-    return MultiSocketServer(socket_map, adj, listening, servers[0].task_dispatcher,
-                             servers[0].log_info)
+    return SteadyMultiSocketServer(socket_map, adj, listening, servers[0].task_dispatcher,
+                                   servers[0].log_info)
 
 
 def _allow_open_files(wanted: int) -> None:
