@@ -3,8 +3,9 @@
 Runs bench/league_night.py once per number of tables (3 viewers each, a tap or poll
 every 2 s per client; any of its other options apply to every run) and prints, per
 run: errors (503s included), move p50/p99, poll p50/p99, the static floor, how fast
-the 503s were answered, the server's CPU per request (all its processes), the load
-generator's CPU, and the load average at the start and end of the run. The capacity
+the 503s were answered, the server's CPU (all its processes) per request and per table
+(CPU milliseconds a second that one table costs), the load generator's CPU, and the load
+average at the start and end of the run. The capacity
 is the largest number of tables with 0 errors and move p99 ≤ 100 ms. Writes
 bench/results/capacity.json and the curve as an SVG (docs/capacity.svg unless --plot).
 
@@ -37,6 +38,8 @@ def point(tables: int, result: dict) -> dict:
             "polls_per_s": result["achieved_per_s"]["polls"],
             "server_cpu_percent": result["server_cpu_percent"],
             "server_cpu_ms_per_request": result["server_cpu_ms_per_request"],
+            "server_cpu_ms_per_s_per_table": round(10 * result["server_cpu_percent"] / tables, 2)
+            if result["server_cpu_percent"] else None,
             "generator_cpu_percent": result["generator_cpu_percent"],
             "generator_processes": result["generator_processes"],
             "late_ticks": result["late_ticks"],
@@ -66,22 +69,25 @@ def main(argv=None) -> int:
     print_table("Capacity curve (3 viewers per table, a tap or poll every 2 s each)",
                 ["tables", "errors", "503s", "503 p99 ms", "move p50", "move p99",
                  "poll p50", "poll p99", "floor p50", "server CPU %", "CPU ms/request",
-                 "generator CPU %", "load start→end"],
+                 "CPU ms/s a table", "generator CPU %", "load start→end"],
                 [[r["tables"], r["errors"], r["busy_503"], r["busy_p99_ms"] or float("nan"),
                   r["move_p50_ms"] or float("nan"), r["move_p99_ms"] or float("nan"),
                   r["poll_p50_ms"] or float("nan"), r["poll_p99_ms"] or float("nan"),
                   r["floor_p50_ms"] or float("nan"), r["server_cpu_percent"] or float("nan"),
                   r["server_cpu_ms_per_request"] or float("nan"),
+                  r["server_cpu_ms_per_s_per_table"] or float("nan"),
                   r["generator_cpu_percent"],
                   "→".join(str(load) for load in r["load_1min_start_end"])] for r in runs])
     print(f"\ncapacity: {best if best else 'none of these'} tables hold 0 errors and "
           f"move p99 ≤ {TARGET_MOVE_P99_MS} ms")
     facts = machine()
     command = "python bench/capacity.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    loads = [load for run in runs for load in run["load_1min_start_end"]]
     with open(ours.plot, "w") as file:
         file.write(capacity_svg(runs, TARGET_MOVE_P99_MS, best,
                                 f"{facts['when']} · commit {facts['commit']} · "
-                                f"{facts['nproc']} cores · {command}"))
+                                f"{facts['nproc']} cores, load average {min(loads):g}–"
+                                f"{max(loads):g} · {command}"))
     print(f"wrote {ours.plot}")
     write_results("capacity", {"command": command, "runs": runs, "capacity_tables": best,
                                "target_move_p99_ms": TARGET_MOVE_P99_MS})
