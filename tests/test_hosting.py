@@ -5,6 +5,7 @@ import io
 import logging
 import re
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
@@ -191,6 +192,28 @@ def test_taps_are_limited_per_scorer_never_per_address(app_factory):
     answers = [client.post(flooded + "/undo", data={"pos": 0}).status_code for _ in range(4)]
     assert answers[-1] == 429 and 429 not in answers[:3]
     assert client.post(other + "/start", data={"pos": 0, "seat": "1"}).status_code == 303
+
+
+def test_a_night_of_taps_starts_no_thread_per_tap_and_expired_limits_are_still_swept():
+    """The limits' memory is swept by one pending timer, never a new thread for each tap."""
+    from limits import parse
+    from limits.storage import storage_from_string
+    from limits.strategies import MovingWindowRateLimiter
+
+    from scorekeeper.web.limits import CalmMemoryStorage
+
+    storage = storage_from_string("scorekeeper-memory://")
+    limiter = MovingWindowRateLimiter(storage)
+    storage.timer.join()  # the library's first sweep, 10 ms after it starts
+    started = threading.active_count()
+    allowed = [limiter.hit(parse("3 per minute"), f"scorer{n % 5}") for n in range(50)]
+    assert allowed.count(True) == 15  # three per scorer, then refused
+    assert threading.active_count() <= started + 1
+    assert storage.timer.daemon and storage.timer.interval == CalmMemoryStorage.SWEEP_SECONDS
+    storage.events["gone"] = [type("Entry", (), {"atime": 0.0, "expiry": 1.0})()]
+    storage._MemoryStorage__expire_events()  # what the timer runs
+    assert storage.events.pop("gone") == []
+    assert len(storage.events) == 5 and all(len(kept) == 3 for kept in storage.events.values())
 
 
 def test_imports_from_one_address_are_limited(app_factory):

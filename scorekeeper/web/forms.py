@@ -2,7 +2,6 @@
 
 import unicodedata
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -22,6 +21,7 @@ from ..rules import (
 )
 from ..rules.errors import N_
 from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
+from .catalogue import gettext as _
 from .view import refusal
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")

@@ -8,9 +8,10 @@ from datetime import timedelta
 
 from flask import current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import gettext as _
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .catalogue import gettext as _
 
 HSTS = "max-age=31536000"
 COOKIE_LIFETIME = timedelta(days=400)
@@ -73,7 +74,7 @@ def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
     app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
     if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
         app.config["PERMANENT_SESSION_LIFETIME"] = COOKIE_LIFETIME
     proxies = int(app.config["PROXIES"])
