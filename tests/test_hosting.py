@@ -311,6 +311,29 @@ def test_my_matches_survive_a_clock_stepped_back_and_31_days(app_factory, monkey
     assert tapped.status_code == 303
 
 
+def test_the_session_cookie_is_renewed_once_a_day_not_signed_again_on_every_tap(
+        app_factory, monkeypatch):
+    import time
+
+    import itsdangerous.timed
+
+    clock = FakeClock(time.time() - 2 * 24 * 3600)
+    monkeypatch.setattr(itsdangerous.timed, "time", clock)
+    app = app_factory(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    url = client.post("/new", data=dict(NEW, csrf_token=token(client))).headers["Location"]
+    clock.now = time.time()  # the cookie was signed two days ago
+    renewed = client.get(url)
+    expires = re.search(r"Expires=([^;]+)", renewed.headers["Set-Cookie"]).group(1)
+    assert parsedate_to_datetime(expires) - datetime.now(UTC) > timedelta(days=399)
+    table = client.get(url)
+    tapped = client.post(url + "/start", data={"csrf_token": csrf(table.text), "seat": "0",
+                                               "pos": read_pos(table.text)})
+    assert tapped.status_code == 303
+    assert "Set-Cookie" not in table.headers and "Set-Cookie" not in tapped.headers
+    assert f'href="{url}"' in client.get("/").text
+
+
 def test_an_import_error_quotes_at_most_a_few_hundred_characters(client):
     record = b'{"format": "' + b"A" * 200_000 + b'"}'
     answer = client.post("/import", data={"record": (io.BytesIO(record), "m.json")},

@@ -9,8 +9,10 @@ only remembers what it found, for as long as Flask-Babel remembers the locale.
 import functools
 
 from babel.numbers import format_decimal
+from babel.support import Translations
 from flask import g
 from flask_babel import get_locale, get_translations
+from wtforms.i18n import messages_path
 
 
 def catalogue():
@@ -38,16 +40,34 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
 
 def format_number(value: int) -> str:
     """Flask-Babel's format_number (`1,234`, `1 234`), remembered per locale and value."""
-    try:
-        locale = g.locale_name
-    except AttributeError:
-        g.locale_name = locale = str(get_locale())
-    return _formatted(value, locale)
+    return _formatted(value, locale_name())
 
 
 @functools.lru_cache(maxsize=4096)
 def _formatted(value: int, locale: str) -> str:
     return format_decimal(value, locale=locale)
+
+
+def locale_name() -> str:
+    """The reader's locale as text (`el`), found once per request."""
+    try:
+        return g.locale_name
+    except AttributeError:
+        g.locale_name = name = str(get_locale())
+        return name
+
+
+def wtforms_catalogue():
+    """WTForms' own messages ("Not a valid integer value.") in the reader's language.
+
+    Flask-WTF reads them from disk again on every request that builds a form.
+    """
+    return _wtforms_catalogue(locale_name())
+
+
+@functools.lru_cache(maxsize=16)
+def _wtforms_catalogue(locale: str):
+    return Translations.load(messages_path(), [locale], domain="wtforms")
 
 
 def install(app) -> None:
