@@ -17,6 +17,13 @@ from limits.storage import MemoryStorage
 limiter = Limiter(get_remote_address, headers_enabled=True, strategy="moving-window")
 """Its storage is the RATELIMIT_STORAGE_URI setting: this process's memory unless set."""
 
+
+@limiter.request_filter
+def _reading() -> bool:
+    """Every limit is on POST: a page or a scoreboard poll skips the limiter's work."""
+    return request.method in ("GET", "HEAD")
+
+
 DEFAULTS = {
     "TAP_LIMIT": "10 per second; 240 per minute",
     "NEW_MATCH_LIMIT": "120 per minute; 1200 per hour",
