@@ -27,10 +27,15 @@ then scored through the card's scoring link), and --public-viewers people (150) 
 the public league page's live part every ~2 s with HX-Request: true (the page itself
 polls every 15 s: a stricter load).
 
+With --postgres the served app stores the night in PostgreSQL (a throw-away cluster started
+for the run, as the tests start it); --database-url URL names one of your own instead.
+
     python bench/league_night.py [--seconds 60] [--tables 50] [--league] [--profile]
+                                 [--postgres | --database-url postgresql://...]
 """
 
 import argparse
+import contextlib
 import json
 
 from lib.common import RESULTS, write_results
@@ -67,6 +72,11 @@ def main(argv=None) -> int:
     parser.add_argument("--app", default="scorekeeper:create_app",
                         help="--server waitress: the app factory it calls (A/B experiments)")
     parser.add_argument("--name", default="league_night", help="results file name")
+    store = parser.add_mutually_exclusive_group()
+    store.add_argument("--postgres", action="store_true",
+                       help="store in a throw-away PostgreSQL cluster started for the run")
+    store.add_argument("--database-url", metavar="URL",
+                       help="store in this PostgreSQL database (SCOREKEEPER_DATABASE_URL)")
     args = parser.parse_args(argv)
     if not (0 < args.seconds <= 3600 and 0 < args.tables <= 200 and 0 <= args.viewers <= 10
             and 0 <= args.public_viewers <= 500
@@ -80,10 +90,27 @@ def main(argv=None) -> int:
     check = check_304_without_rebuild()
     print(f"unchanged poll: status {check['unchanged_status']}, rebuilds {check['rebuilds']}, "
           f"templates rendered {check['templates_rendered']}")
-    result = night_result(args, run_night(args), check, argv)
+    with throwaway_postgres(args.postgres) as url:
+        args.database_url = args.database_url or url
+        result = night_result(args, run_night(args), check, argv)
     print_night(args, result)
     write_results(args.name, result)
     return 0
+
+
+@contextlib.contextmanager
+def throwaway_postgres(wanted: bool):
+    """The URL of a new database in a cluster started for this run (None if not wanted)."""
+    if not wanted:
+        yield None
+        return
+    from tests.postgresql import Cluster  # the tests' throw-away cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster.create_database("league_night")
+    finally:
+        cluster.stop()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
-"""The SQLite database in the instance folder: one connection per request, schema upgrades.
+"""The database: SQLite in the instance folder, or PostgreSQL when one machine is not enough.
 
-WAL journal with synchronous=FULL so an answered write survives a crash; a
-busy timeout so two phones writing at once wait rather than fail.
+SQLite (the default, nothing to set up): WAL journal with synchronous=FULL so an
+answered write survives a crash; a busy timeout so two phones writing at once wait
+rather than fail; one kept connection per server thread. PostgreSQL
+(SCOREKEEPER_DATABASE_URL=postgresql://...): a pool of connections per process
+(`postgres.py`), so several app servers share one database. The SQL that differs
+between them is in `dialects.py`; everything else here serves both.
 """
 
 import contextlib
@@ -13,6 +17,8 @@ import click
 from flask import current_app, g
 from flask.cli import with_appcontext
 
+from .dialects import SQLITE
+
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
     """
@@ -21,8 +27,8 @@ SCHEMA = [
         score_key TEXT NOT NULL,
         view_key TEXT NOT NULL,
         setup TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-        updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        created TEXT NOT NULL DEFAULT (NOW_TEXT),
+        updated TEXT NOT NULL DEFAULT (NOW_TEXT),
         revision INTEGER NOT NULL DEFAULT 0,
         summary TEXT NOT NULL DEFAULT '{}'
     );
@@ -31,9 +37,9 @@ SCHEMA = [
         seq INTEGER NOT NULL,
         kind TEXT NOT NULL CHECK (kind IN ('event', 'undo')),
         data TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        created TEXT NOT NULL DEFAULT (NOW_TEXT),
         PRIMARY KEY (match_id, seq)
-    ) WITHOUT ROWID;
+    ) KEYED_ONLY;
     CREATE INDEX matches_by_update ON matches(updated);
     """,
     # version 2: pub leagues; a card is a JSON value with a revision, its games link matches
@@ -43,10 +49,10 @@ SCHEMA = [
         secretary_key TEXT NOT NULL,
         public_key TEXT NOT NULL,
         setup TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        created TEXT NOT NULL DEFAULT (NOW_TEXT)
     );
     CREATE TABLE teams (
-        id INTEGER PRIMARY KEY,
+        id SERIAL_KEY,
         league_id TEXT NOT NULL REFERENCES leagues(id),
         name TEXT NOT NULL,
         captain_key TEXT NOT NULL,
@@ -54,7 +60,7 @@ SCHEMA = [
         UNIQUE (league_id, name)
     );
     CREATE TABLE fixtures (
-        id INTEGER PRIMARY KEY,
+        id SERIAL_KEY,
         league_id TEXT NOT NULL REFERENCES leagues(id),
         home INTEGER NOT NULL REFERENCES teams(id),
         away INTEGER NOT NULL REFERENCES teams(id),
@@ -64,8 +70,9 @@ SCHEMA = [
         CHECK (home != away)
     );
     CREATE TABLE corrections (
+        ROWID_COLUMN
         fixture_id INTEGER NOT NULL REFERENCES fixtures(id),
-        at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        at TEXT NOT NULL DEFAULT (NOW_TEXT),
         kind TEXT NOT NULL,
         facts TEXT NOT NULL
     );
@@ -73,16 +80,36 @@ SCHEMA = [
     CREATE INDEX corrections_by_fixture ON corrections(fixture_id)
     """,
 ]
-"""Each item upgrades the schema by one version; PRAGMA user_version counts them."""
+"""Each item upgrades the schema by one version (the dialect's words replace the tokens
+in capitals); the dialect's `versions` count them."""
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
 
 class StorageRefused(Exception):
     """A database the app must not run on (newer, damaged, unwritable): one line says why."""
 
 
-def connect(path: str) -> sqlite3.Connection:
-    """A connection with the durability settings every writer needs."""
-    conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+class SQLiteConnection(sqlite3.Connection):
+    dialect = SQLITE
+
+
+def is_postgresql(location: str) -> bool:
+    return location.startswith(POSTGRESQL_SCHEMES)
+
+
+def location(config) -> str:
+    """Where the matches are: the DATABASE_URL if one is set, else the SQLite file."""
+    return config.get("DATABASE_URL") or config["DATABASE"]
+
+
+def connect(where: str):
+    """A connection with the durability settings every writer needs, to a SQLite file or to
+    the PostgreSQL database a postgresql:// URL names."""
+    if is_postgresql(where):
+        return _postgres().connect(where)
+    conn = sqlite3.connect(where, timeout=10, isolation_level=None, check_same_thread=False,
+                           factory=SQLiteConnection)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
@@ -91,14 +118,25 @@ def connect(path: str) -> sqlite3.Connection:
     return conn
 
 
+def _postgres():
+    """The PostgreSQL module, whose driver is an optional install."""
+    try:
+        from . import postgres
+    except ImportError as error:
+        raise StorageRefused(f"DATABASE_URL names PostgreSQL but its driver is not installed "
+                             f"({error}): pip install 'scorekeeper[postgresql]'") from None
+    return postgres
+
+
 @contextlib.contextmanager
-def transaction(conn: sqlite3.Connection):
-    """One BEGIN IMMEDIATE ... COMMIT; anything raised inside rolls it back and goes on up.
+def transaction(conn):
+    """One write: BEGIN (IMMEDIATE on SQLite) ... COMMIT; anything raised inside rolls it
+    back and goes on up.
 
     SQLite may already have rolled back by itself (a full disk, an interrupt): then
     there is nothing to roll back, and the original error is the one raised.
     """
-    conn.execute("BEGIN IMMEDIATE")
+    conn.execute(conn.dialect.begin)
     try:
         yield conn
         conn.execute("COMMIT")
@@ -107,26 +145,62 @@ def transaction(conn: sqlite3.Connection):
         raise
 
 
-def rollback(conn: sqlite3.Connection) -> None:
-    """Roll back the open transaction, if SQLite has not already done so."""
+def rollback(conn) -> None:
+    """Roll back the open transaction, if the database has not already done so."""
     if conn.in_transaction:
         conn.execute("ROLLBACK")
 
 
-def get_db() -> sqlite3.Connection:
-    """This request's connection: each server thread keeps one open for the app.
+class KeptConnections:
+    """SQLite: each server thread keeps one connection open for the app.
 
     Opening a connection per request made SQLite checkpoint and delete its WAL on
     every close; a kept connection is several milliseconds cheaper per write.
     """
-    if "db" not in g:
-        kept = current_app.extensions["scorekeeper.db"]
-        conn = getattr(kept, "conn", None)
+
+    dialect = SQLITE
+    errors = (sqlite3.DatabaseError,)
+    is_fault = staticmethod(SQLITE.is_fault)
+
+    def __init__(self, path: str, keep: bool):
+        self.path = path
+        self.keep = keep
+        self.kept = threading.local()
+
+    def acquire(self):
+        conn = getattr(self.kept, "conn", None)
         if conn is None:
-            conn = connect(current_app.config["DATABASE"])
-            if current_app.config["DB_KEEP_CONNECTIONS"]:
-                kept.conn = conn
-        g.db = conn
+            conn = connect(self.path)
+            if self.keep:
+                self.kept.conn = conn
+        return conn
+
+    def release(self, conn) -> None:
+        if not self.keep:
+            conn.close()
+
+    def close(self) -> None:
+        """Nothing to close: each thread's connection goes with its thread."""
+
+
+def connections(app):
+    """Where this app's requests get their connections: SQLite's kept ones, or a pool."""
+    return app.extensions["scorekeeper.db"]
+
+
+def storage_errors(app) -> tuple[type, ...]:
+    """The driver's error classes; `is_storage_fault` tells which of them the web answers 503."""
+    return connections(app).errors
+
+
+def is_storage_fault(error: Exception) -> bool:
+    return connections(current_app).is_fault(error)
+
+
+def get_db():
+    """This request's connection (the same one for the whole request)."""
+    if "db" not in g:
+        g.db = connections(current_app).acquire()
     return g.db
 
 
@@ -134,24 +208,36 @@ def close_db(_error=None) -> None:
     conn = g.pop("db", None)
     if conn is None:
         return
-    rollback(conn)  # never hand a half-done transaction to the next request
-    if not current_app.config["DB_KEEP_CONNECTIONS"]:
-        conn.close()
+    try:
+        rollback(conn)  # never hand a half-done transaction to the next request
+    finally:
+        connections(current_app).release(conn)
 
 
-def upgrade(conn: sqlite3.Connection) -> int:
+def upgrade(conn) -> int:
     """Bring the schema to the newest version, one step per transaction; returns it."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > len(SCHEMA):
-        raise StorageRefused(f"the database is from a newer scorekeeper (schema {version}, this "
-                             f"one knows {len(SCHEMA)}): install the newer version")
-    for number, script in enumerate(SCHEMA[version:], version + 1):
+    dialect = conn.dialect
+    make, read, write = dialect.versions
+    for number, script in enumerate(SCHEMA, 1):
         with transaction(conn):
-            for statement in script.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
-            conn.execute(f"PRAGMA user_version={number}")
+            if dialect.upgrade_lock:
+                conn.execute(dialect.upgrade_lock)
+            _run(conn, make)
+            version = conn.execute(read).fetchone()[0]
+            if version > len(SCHEMA):
+                raise StorageRefused(f"the database is from a newer scorekeeper (schema "
+                                     f"{version}, this one knows {len(SCHEMA)}): install "
+                                     f"the newer version")
+            if version < number:
+                _run(conn, dialect.schema(script))
+                conn.execute(write.format(number))
     return len(SCHEMA)
+
+
+def _run(conn, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
 
 
 def backup(source_path: str, target_path: str) -> None:
@@ -167,7 +253,10 @@ def backup(source_path: str, target_path: str) -> None:
 @click.argument("target", type=click.Path(dir_okay=False, writable=True))
 @with_appcontext
 def backup_command(target: str) -> None:
-    """Write a consistent copy of the match database to TARGET (safe while serving)."""
+    """Write a consistent copy of the SQLite match database to TARGET (safe while serving)."""
+    if current_app.config.get("DATABASE_URL"):
+        raise click.ClickException("backup copies the SQLite file; these matches are in "
+                                   "PostgreSQL: back them up with pg_dump (docs/DEPLOY.md)")
     if os.path.exists(target):
         raise click.ClickException(f"{target} exists: choose a new file name")
     try:
@@ -179,32 +268,47 @@ def backup_command(target: str) -> None:
 
 def init_app(app) -> None:
     app.config.setdefault("DB_KEEP_CONNECTIONS", True)
-    app.extensions["scorekeeper.db"] = threading.local()  # one connection per thread
+    app.config.setdefault("DATABASE_POOL_SIZE", 10)
+    url = app.config.get("DATABASE_URL")
+    if url:
+        open_checked(url).close()
+        app.extensions["scorekeeper.db"] = _postgres().Pool(
+            url, int(app.config["DATABASE_POOL_SIZE"]))
+    else:
+        open_checked(app.config["DATABASE"]).close()
+        app.extensions["scorekeeper.db"] = KeptConnections(
+            app.config["DATABASE"], app.config["DB_KEEP_CONNECTIONS"])
     app.teardown_appcontext(close_db)
     from .retention import prune_command  # it opens the database with connect() above
 
     app.cli.add_command(backup_command)
     app.cli.add_command(prune_command)
-    open_checked(app.config["DATABASE"]).close()
 
 
-
-def open_checked(path: str) -> sqlite3.Connection:
-    """Connect, refuse a damaged or unwritable file, upgrade the schema: what a start does."""
+def open_checked(where: str):
+    """Connect, refuse a damaged or unwritable database, upgrade the schema: what a start does."""
+    postgresql = is_postgresql(where)
+    errors = _postgres().ERRORS if postgresql else (sqlite3.Error,)
+    named = _postgres().describe(where) if postgresql else where
     try:
-        conn = connect(path)
-    except sqlite3.Error as error:
-        raise StorageRefused(f"cannot open {path}: {error}") from None
+        conn = connect(where)
+    except errors as error:
+        raise StorageRefused(f"cannot open {named}: {_first_line(error)}") from None
     try:
-        _check_sound(conn, path)
+        if not postgresql:
+            _check_sound(conn, where)
         upgrade(conn)
-    except sqlite3.Error as error:
+    except errors as error:
         conn.close()
-        raise StorageRefused(f"cannot use {path}: {error}") from None
+        raise StorageRefused(f"cannot use {named}: {_first_line(error)}") from None
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 def _check_sound(conn: sqlite3.Connection, path: str) -> None:

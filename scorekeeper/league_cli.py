@@ -4,7 +4,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .db import connect
+from .db import connect, location
 from .league import ArchiveError
 from .services.league_archive import restore
 from .services.unit_of_work import UnitOfWork
@@ -15,7 +15,7 @@ from .services.unit_of_work import UnitOfWork
 @with_appcontext
 def league_import_command(archive) -> None:
     """Restore the league season archive ARCHIVE (a season.json file) as a new league."""
-    conn = connect(current_app.config["DATABASE"])
+    conn = connect(location(current_app.config))
     try:
         access = restore(UnitOfWork(conn), archive.read())
     except ArchiveError as error:

@@ -6,7 +6,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .db import connect
+from .db import connect, location
 from .services import matches
 from .services.unit_of_work import UnitOfWork
 
@@ -22,7 +22,7 @@ def prune_command(age: str) -> None:
     found = _AGE.fullmatch(age.strip())
     if found is None:
         raise click.BadParameter("give a number of days, like 90d", param_hint="--older-than")
-    conn = connect(current_app.config["DATABASE"])
+    conn = connect(location(current_app.config))
     try:
         count = matches.prune(UnitOfWork(conn), int(found.group(1)))
     finally:

@@ -1,4 +1,5 @@
-"""Matches in SQLite: a setup and an append-only list of entries (events and undos).
+"""Matches in the database (SQLite or PostgreSQL): a setup and an append-only list of
+entries (events and undos).
 
 The log a match is rebuilt from is the entries folded in order: an event is
 appended, an undo removes the last event. Every write runs in one short
@@ -8,13 +9,12 @@ transaction (db.transaction) and names the revision it was made against.
 import hmac
 import json
 import secrets
-import sqlite3
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from .db import transaction
-from .league_store import LEAGUE_GAMES
+from .league_store import league_games
 from .rules import ALL_FIVES, Match, Table, find_rule_set
 from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
@@ -89,13 +89,13 @@ def summary_json(match: Match) -> str:
                        "target": table.target, "hands": len(match.hands)})
 
 
-def create(conn: sqlite3.Connection, match: Match) -> Stored:
+def create(conn, match: Match) -> Stored:
     """Store a new match (with the events it already has, for an imported record)."""
     with transaction(conn):
         return insert(conn, match)
 
 
-def insert(conn: sqlite3.Connection, match: Match) -> Stored:
+def insert(conn, match: Match) -> Stored:
     """Store a new match inside the caller's transaction (a league card links it at once)."""
     keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
     while True:
@@ -112,7 +112,7 @@ def insert(conn: sqlite3.Connection, match: Match) -> Stored:
     return Stored(match_id, *keys, len(match.log), match)
 
 
-def rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> Stored:
+def rebuild(conn, row, cache: MatchCache | None = None) -> Stored:
     """The match of a row `find` returned, at its revision: from the cache, else replayed."""
     match = cache.get(row["id"], row["revision"]) if cache is not None else None
     if match is None:
@@ -122,7 +122,7 @@ def rebuild(conn: sqlite3.Connection, row, cache: MatchCache | None = None) -> S
     return Stored(row["id"], row["score_key"], row["view_key"], row["revision"], match)
 
 
-def _replay(conn: sqlite3.Connection, row) -> Match:
+def _replay(conn, row) -> Match:
     setup = json.loads(row["setup"])
     entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
                            (row["id"],)).fetchall()
@@ -139,7 +139,7 @@ def _replay(conn: sqlite3.Connection, row) -> Match:
     return Match(table, events)
 
 
-def find(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool):
+def find(conn, match_id: str, key: str, scoring: bool):
     """The match's row if `key` is its scoring key (or, when not scoring, its scoreboard key).
 
     The key is compared in constant time; an unknown match and a wrong key look the same.
@@ -151,21 +151,22 @@ def find(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool):
     return row
 
 
-def load(conn: sqlite3.Connection, match_id: str, key: str, scoring: bool,
+def load(conn, match_id: str, key: str, scoring: bool,
          cache: MatchCache | None = None) -> Stored | None:
     """The match rebuilt from its log, if the key opens it."""
     row = find(conn, match_id, key, scoring)
     return None if row is None else rebuild(conn, row, cache)
 
 
-def write(conn: sqlite3.Connection, stored: Stored, expected: int, entry: Entry,
+def write(conn, stored: Stored, expected: int, entry: Entry,
           cache: MatchCache | None = None) -> Stored:
     """Append an event or an undo if the match is still at revision `expected`.
 
     The rules check the entry inside the transaction; a RuleError rolls it back.
     """
     with transaction(conn):
-        row = conn.execute("SELECT * FROM matches WHERE id = ?", (stored.id,)).fetchone()
+        row = conn.execute("SELECT * FROM matches WHERE id = ?" + conn.dialect.for_update,
+                           (stored.id,)).fetchone()
         if row["revision"] != expected:
             raise StaleWrite(row["revision"])
         fresh = rebuild(conn, row, cache) if row["revision"] != stored.revision else stored
@@ -177,8 +178,8 @@ def write(conn: sqlite3.Connection, stored: Stored, expected: int, entry: Entry,
             kind, data = "event", event_json(match.push(entry))
         conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
                      (stored.id, expected + 1, kind, data))
-        conn.execute("UPDATE matches SET revision = ?, summary = ?, "
-                     "updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+        conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
+                     f"updated = {conn.dialect.now} WHERE id = ?",
                      (expected + 1, summary_json(match), stored.id))
     fresh.revision = expected + 1
     if cache is not None:
@@ -186,14 +187,14 @@ def write(conn: sqlite3.Connection, stored: Stored, expected: int, entry: Entry,
     return fresh
 
 
-def entries_since(conn: sqlite3.Connection, match_id: str, revision: int) -> list[Entry]:
+def entries_since(conn, match_id: str, revision: int) -> list[Entry]:
     """The events and undos written after `revision`, for the other phone's notice."""
     rows = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq > ? "
                         "ORDER BY seq", (match_id, revision)).fetchall()
     return [_entry(row["kind"], json.loads(row["data"])) for row in rows]
 
 
-def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:
+def listing(conn, limit: int = 100) -> list[dict]:
     """Matches on this server, in progress first, most recently played first."""
     rows = conn.execute("SELECT id, view_key, summary, updated FROM matches "
                         "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
@@ -201,7 +202,7 @@ def listing(conn: sqlite3.Connection, limit: int = 100) -> list[dict]:
     return sorted(found, key=lambda item: item.get("winner") is not None)
 
 
-def summaries(conn: sqlite3.Connection, match_ids: list[str]) -> dict[str, dict]:
+def summaries(conn, match_ids: list[str]) -> dict[str, dict]:
     """The summary and keys of each match named (what a league card shows of its games)."""
     if not match_ids:
         return {}
@@ -212,7 +213,7 @@ def summaries(conn: sqlite3.Connection, match_ids: list[str]) -> dict[str, dict]
                             view_key=row["view_key"]) for row in rows}
 
 
-def matches_by_id(conn: sqlite3.Connection, match_ids: list[str],
+def matches_by_id(conn, match_ids: list[str],
                   cache: MatchCache | None = None) -> dict[str, Match]:
     """The matches named, rebuilt from their logs (a league archive holds their records)."""
     if not match_ids:
@@ -228,7 +229,7 @@ def _summaries(rows) -> list[dict]:
                  updated=row["updated"]) for row in rows]
 
 
-def mine(conn: sqlite3.Connection, links: list) -> list[dict]:
+def mine(conn, links: list) -> list[dict]:
     """The matches of [id, scoring key] pairs this browser keeps, however many others exist,
     ordered as `listing` orders them; a pair whose match is gone or whose key is wrong is
     left out."""
@@ -242,7 +243,7 @@ def mine(conn: sqlite3.Connection, links: list) -> list[dict]:
     return sorted(found, key=lambda item: item.get("winner") is not None)
 
 
-def delete(conn: sqlite3.Connection, match_id: str, key: str) -> bool:
+def delete(conn, match_id: str, key: str) -> bool:
     """Delete a match and its log if `key` is its scoring key; True if it was there."""
     with transaction(conn):
         if find(conn, match_id, key, scoring=True) is None:
@@ -252,12 +253,12 @@ def delete(conn: sqlite3.Connection, match_id: str, key: str) -> bool:
     return True
 
 
-def prune(conn: sqlite3.Connection, days: int) -> int:
+def prune(conn, days: int) -> int:
     """Delete every match not played for `days` days, but a league's games (their cards
     keep the season's results); returns how many."""
-    cutoff = f"-{int(days)} days"
-    old = ("SELECT id FROM matches WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?) "
-           f"AND id NOT IN ({LEAGUE_GAMES})")
+    old = (f"SELECT id FROM matches WHERE updated < {conn.dialect.days_ago} "
+           f"AND id NOT IN ({league_games(conn)})")
     with transaction(conn):
-        conn.execute(f"DELETE FROM entries WHERE match_id IN ({old})", (cutoff,))
-        return conn.execute(old.replace("SELECT id", "DELETE"), (cutoff,)).rowcount
+        conn.execute(old + conn.dialect.for_update, (int(days),))  # no tap in between
+        conn.execute(f"DELETE FROM entries WHERE match_id IN ({old})", (int(days),))
+        return conn.execute(old.replace("SELECT id", "DELETE"), (int(days),)).rowcount

@@ -6,16 +6,18 @@ read what the database holds afterwards.
 """
 
 import io
+import itertools
 import json
+import os
 import re
 import shutil
-import sqlite3
 
 import pytest
 from jinja2 import BytecodeCache
+from postgresql import Cluster, Unavailable, missing
 
 from scorekeeper import create_app, store
-from scorekeeper.db import connect, upgrade
+from scorekeeper.db import connect, connections, is_postgresql, location, upgrade
 from scorekeeper.rules import default_hand_size, default_target
 
 HTMX = {"HX-Request": "true"}
@@ -59,23 +61,91 @@ def empty_database(tmp_path_factory) -> str:
     return path
 
 
+_LEFT_OUT = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Without PostgreSQL here its tests are left out, said in one line at the end; under
+    CI=true they run, and fail saying what to install."""
+    marked = [item for item in items if item.get_closest_marker("postgresql")]
+    reason = missing() if marked and os.environ.get("CI") != "true" else None
+    if reason:
+        items[:] = [item for item in items if not item.get_closest_marker("postgresql")]
+        config.hook.pytest_deselected(items=marked)
+        config.stash[_LEFT_OUT] = f"{len(marked)} PostgreSQL tests not run: {reason}"
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    if _LEFT_OUT in config.stash:
+        terminalreporter.write_line(config.stash[_LEFT_OUT])
+
+
+@pytest.fixture(scope="session")
+def postgresql_cluster():
+    """A throw-away PostgreSQL cluster for the whole run, with an empty database at the
+    newest schema to copy. Without PostgreSQL its tests are skipped, but fail under CI."""
+    try:
+        cluster = Cluster()
+    except Unavailable as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI runs the PostgreSQL tests: {missing}")
+        pytest.skip(f"PostgreSQL tests: {missing}")
+    cluster.start()
+    conn = connect(cluster.create_database("empty"))
+    try:
+        upgrade(conn)
+    finally:
+        conn.close()
+    yield cluster
+    cluster.stop()
+
+
+_DATABASE_NUMBERS = itertools.count(1)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def database(request, tmp_path, empty_database) -> str:
+    """A new database at the newest schema, once on each backend: a SQLite file's path or
+    a PostgreSQL database's URL (what SCOREKEEPER_DATABASE or _DATABASE_URL would say)."""
+    if request.param == "sqlite":
+        shutil.copyfile(empty_database, tmp_path / "scorekeeper.sqlite")
+        return str(tmp_path / "scorekeeper.sqlite")
+    return request.getfixturevalue("postgresql_database")
+
+
+@pytest.fixture
+def postgresql_database(postgresql_cluster) -> str:
+    """The URL of a new PostgreSQL database at the newest schema."""
+    return postgresql_cluster.create_database(f"test{next(_DATABASE_NUMBERS)}",
+                                              template="empty")
+
+
 @pytest.fixture
 def app_factory(tmp_path, empty_database):
-    """create_app on a new database in tmp_path, with the test settings and any others."""
-    held = []
+    """create_app on a new database in tmp_path (or on `database`, a path or a PostgreSQL
+    URL), with the test settings and any others."""
+    held, apps = [], []
 
-    def make(name: str = "scorekeeper.sqlite", **config):
-        shutil.copyfile(empty_database, tmp_path / name)
-        app = create_app({**_TEST_CONFIG, "DATABASE": str(tmp_path / name), **config})
+    def make(name: str = "scorekeeper.sqlite", database: str | None = None, **config):
+        if database is None:
+            shutil.copyfile(empty_database, tmp_path / name)
+            database = str(tmp_path / name)
+        where = ({"DATABASE_URL": database} if is_postgresql(database)
+                 else {"DATABASE": database})
+        app = create_app({**_TEST_CONFIG, "DATABASE": str(tmp_path / name), **where,
+                          **config})
         app.jinja_env.bytecode_cache = _TEMPLATES
+        apps.append(app)
         # Kept open, as a running server would: the last connection to close checkpoints
         # the WAL to disk, and each request's connection would otherwise be the last.
-        held.append(sqlite3.connect(app.config["DATABASE"]))
+        held.append(connect(location(app.config)))
         return app
 
     yield make
     for conn in held:
         conn.close()
+    for app in apps:
+        connections(app).close()
 
 
 @pytest.fixture
@@ -238,10 +308,10 @@ def entries(app):
     """The entries stored for a match, as (kind, data) rows in order."""
 
     def read(match_id: str) -> list[tuple[str, str]]:
-        conn = sqlite3.connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
-            return conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
-                                (match_id,)).fetchall()
+            return [tuple(row) for row in conn.execute(
+                "SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq", (match_id,))]
         finally:
             conn.close()
 
@@ -253,7 +323,7 @@ def match_count(app):
     """How many matches the database holds."""
 
     def count() -> int:
-        conn = sqlite3.connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
             return conn.execute("SELECT count(*) FROM matches").fetchone()[0]
         finally:
@@ -267,7 +337,7 @@ def stored(app):
     """The match as the store rebuilds it from its entries (None if the key does not open it)."""
 
     def load(match_id: str, key: str) -> store.Stored | None:
-        conn = connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
             return store.load(conn, match_id, key, scoring=True)
         finally:

@@ -1,7 +1,5 @@
 """The use cases of a match, called as the web, the CLI and the benchmarks call them."""
 
-import shutil
-
 import pytest
 
 from scorekeeper.db import connect
@@ -13,9 +11,9 @@ from scorekeeper.store import MatchCache
 
 
 @pytest.fixture
-def uow(tmp_path, empty_database):
-    shutil.copyfile(empty_database, tmp_path / "db.sqlite")
-    conn = connect(str(tmp_path / "db.sqlite"))
+def uow(database):
+    """On SQLite and on PostgreSQL."""
+    conn = connect(database)
     yield UnitOfWork(conn, MatchCache())
     conn.close()
 

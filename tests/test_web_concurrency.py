@@ -3,15 +3,21 @@
 import html
 import json
 import re
-import sqlite3
 import threading
 
 import pytest
 
+from scorekeeper.db import connect, location
 from scorekeeper.rules import Match, Table
 from scorekeeper.rules.events import event_from_data
 
 HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def app(app_factory, database):
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return app_factory(database=database)
 
 
 def shown(page: str, css_class: str) -> list[str]:
@@ -25,12 +31,12 @@ def page_pos(page: str) -> int:
 
 def replay(app, match_id: str) -> Match:
     """The match rebuilt by the engine from the stored rows alone; raises if they break a rule."""
-    conn = sqlite3.connect(app.config["DATABASE"])
+    conn = connect(location(app.config))
     try:
         setup, revision = conn.execute("SELECT setup, revision FROM matches WHERE id = ?",
                                        (match_id,)).fetchone()
-        rows = conn.execute("SELECT seq, kind, data FROM entries WHERE match_id = ? "
-                            "ORDER BY seq", (match_id,)).fetchall()
+        rows = [tuple(row) for row in conn.execute(
+            "SELECT seq, kind, data FROM entries WHERE match_id = ? ORDER BY seq", (match_id,))]
     finally:
         conn.close()
     assert [seq for seq, _, _ in rows] == list(range(1, revision + 1))

@@ -3,12 +3,13 @@ forms, the links' rights, a match night on the cards, refusals that change nothi
 captains at once, and the public page that never shows a scoring link."""
 
 import re
-import sqlite3
 from datetime import date
 from html import unescape
 
 import pytest
 from conftest import HTMX
+
+from scorekeeper.db import connect, location
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
           "scheme": "two_plus_games", "target": "5", "singles_hand": "7", "pairs_hand": "5",
@@ -73,11 +74,17 @@ def _team_id(league: League, team: str) -> int:
 
 
 @pytest.fixture
+def app(app_factory, database):
+    """The league's storage is tested on SQLite and on PostgreSQL."""
+    return app_factory(database=database)
+
+
+@pytest.fixture
 def rows(app):
     def read(sql: str, *args) -> list:
-        conn = sqlite3.connect(app.config["DATABASE"])
+        conn = connect(location(app.config))
         try:
-            return conn.execute(sql, args).fetchall()
+            return [tuple(row) for row in conn.execute(sql, args)]
         finally:
             conn.close()
     return read
@@ -385,9 +392,8 @@ def test_pruning_old_matches_keeps_the_games_of_league_cards(league, app, runner
     score_to_the_end(league.client, league.card(league.captains["Anchor"], fixture).text)
     league.client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
                                      "target": "250", "hand_size": "7"})
-    conn = sqlite3.connect(app.config["DATABASE"])
+    conn = connect(location(app.config))
     conn.execute("UPDATE matches SET updated = '2020-01-01T00:00:00Z'")
-    conn.commit()
     conn.close()
     assert "Deleted 1 match " in runner.invoke(args=["prune", "--older-than", "90d"]).output
     card = league.card(league.public, fixture).text

@@ -1,10 +1,22 @@
 """Transports with one interface: a browser's keep-alive connection, or Flask's test client."""
 
+import gzip
 import http.client
 import itertools
 from http.cookies import SimpleCookie
 
 HOST = "127.0.0.1"
+
+
+def unpacked(body: bytes, encoding: str | None) -> bytes:
+    """A body as the browser reads it, whichever encoding it came in."""
+    if encoding == "br":
+        import brotli
+
+        return brotli.decompress(body)
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    return body
 
 
 _PHONES = itertools.count()
@@ -16,10 +28,13 @@ def phone_address(number: int) -> str:
 
 
 class Reply:
-    __slots__ = ("status", "headers", "body")
+    """An answer; `body` as the page reads it, `wire` its length as sent (compressed)."""
 
-    def __init__(self, status: int, headers, body: bytes):
+    __slots__ = ("status", "headers", "body", "wire")
+
+    def __init__(self, status: int, headers, body: bytes, wire: int | None = None):
         self.status, self.headers, self.body = status, headers, body
+        self.wire = len(body) if wire is None else wire
 
     @property
     def text(self) -> str:
@@ -84,15 +99,20 @@ class HttpClient:
 
 
 class TestClient:
-    """The same interface over Flask's test client, for profiling in-process."""
+    """The same interface over Flask's test client, for profiling in-process; with
+    `accept_encoding` it asks for compressed answers as a browser does and unpacks them."""
 
-    def __init__(self, app):
+    def __init__(self, app, accept_encoding: str | None = None):
         self.client = app.test_client()
         self.retries = 0
+        self.accept = {"Accept-Encoding": accept_encoding} if accept_encoding else {}
 
     def request(self, method, path, body=None, headers=None) -> Reply:
-        response = self.client.open(path, method=method, data=body, headers=headers or {})
-        return Reply(response.status_code, response.headers, response.get_data())
+        response = self.client.open(path, method=method, data=body,
+                                    headers={**self.accept, **(headers or {})})
+        sent = response.get_data()
+        return Reply(response.status_code, response.headers,
+                     unpacked(sent, response.headers.get("Content-Encoding")), len(sent))
 
     def close(self) -> None:
         pass

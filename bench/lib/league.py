@@ -28,7 +28,8 @@ def run_night(args) -> dict:
     folder = tempfile.mkdtemp(prefix="bench-league-")
     log_path = RESULTS / f"{args.name}.server.log"
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
-                                               log_path, args.app, args.server)
+                                               log_path, args.app, args.server,
+                                               args.database_url)
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)

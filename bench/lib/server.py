@@ -18,7 +18,8 @@ def free_port() -> int:
 
 
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
-                 app: str = "scorekeeper:create_app", server: str = "waitress"):
+                 app: str = "scorekeeper:create_app", server: str = "waitress",
+                 database_url: str | None = None):
     port = free_port()
     if server == "serve":
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
@@ -31,6 +32,8 @@ def start_server(folder: str, threads: int, connection_limit: int | None, log_pa
         command += ["--call", app]
     env = dict(os.environ, SCOREKEEPER_DATABASE=os.path.join(folder, "league.sqlite"),
                SCOREKEEPER_SECRET_KEY="bench-" + secrets.token_hex(16))
+    if database_url:  # PostgreSQL instead of the scratch SQLite file
+        env["SCOREKEEPER_DATABASE_URL"] = database_url
     log = open(log_path, "w")  # noqa: SIM115 - closed by stop_server
     process = subprocess.Popen(command, cwd=folder, env=env, stdout=log, stderr=log)
     deadline = time.monotonic() + 20

@@ -110,6 +110,7 @@ def _secretary_only(access: Access) -> None:
 def add_team(uow: UnitOfWork, access: Access, name: str) -> None:
     _secretary_only(access)
     with transaction(uow.conn):
+        db.lock_league(uow.conn, access.league_id)
         existing = [team["name"] for team in db.teams(uow.conn, access.league_id)]
         (name,) = _new_team_names(existing, [name])
         db.insert_team(uow.conn, access.league_id, name, [])
@@ -122,6 +123,7 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
                                 "other_team")
     name = checked_name(name, N_("Every player needs a name."))
     with transaction(uow.conn):
+        db.lock_league(uow.conn, access.league_id)
         teams = {team["id"]: team for team in db.teams(uow.conn, access.league_id)}
         if team_id not in teams:
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
@@ -136,6 +138,7 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
     """A double round robin of the league's teams, one round every `days_between` days."""
     _secretary_only(access)
     with transaction(uow.conn):
+        db.lock_league(uow.conn, access.league_id)
         if db.fixtures(uow.conn, access.league_id):
             raise SetupRefused.worded(N_("The fixtures are already made: add or change them "
                                          "one by one."), "fixtures_exist")

@@ -1,6 +1,5 @@
-"""What a use case works over: one SQLite connection and this process's rebuilt matches."""
+"""What a use case works over: one database connection and this process's rebuilt matches."""
 
-import sqlite3
 from dataclasses import dataclass
 
 from ..store import MatchCache
@@ -14,5 +13,6 @@ class UnitOfWork:
     use case never leaves half an entry behind.
     """
 
-    conn: sqlite3.Connection
+    conn: object
+    """A SQLite or PostgreSQL connection (`db.connect`): the store's SQL runs on both."""
     cache: MatchCache | None = None

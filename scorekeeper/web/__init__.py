@@ -18,6 +18,7 @@ from ..store import MatchCache
 from . import catalogue
 from .catalogue import gettext as _
 from .catalogue import ngettext
+from .compression import init_compression
 from .hosting import init_hosting, transport_headers
 from .language import day_words, language_menu, remember_choice, select_locale
 from .limits import limiter
@@ -33,6 +34,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def init_web(app) -> None:
     from . import board, home, install, league, sheet, table
 
+    init_compression(app)  # first: its after_request runs last, on the final answer
     init_hosting(app)
     app.extensions["scorekeeper.matches"] = MatchCache()  # shared by the server's threads
     Htmx(app)

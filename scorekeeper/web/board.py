@@ -1,6 +1,7 @@
 """The read-only scoreboard of a match, for other phones and the pub's TV.
 
-It polls; an unchanged match answers 304 from its revision alone, without a rebuild.
+It polls; an unchanged match answers 304 from its revision alone, without a rebuild (a
+weak ETag: the answer is the same board in whichever encoding the phone took it).
 A changed one is rendered once per revision and kept: every phone and the TV
 watching a table ask for the same revision within a few seconds of each other.
 """
@@ -28,11 +29,11 @@ def show(match_id: str, key: str):
         abort(404)
     shape = "fragment" if request.htmx else "page"
     etag = f"{match_id}-{board.revision}-{shape}-{get_locale()}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         response = Response(_rendered(uow, board, etag))
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)  # the same board gzipped, brotli'd or plain
     response.headers["Vary"] = "HX-Request"
     return response
 

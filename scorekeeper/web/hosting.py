@@ -3,7 +3,6 @@ stepped clock cannot throw away, logs without scoring keys, and storage faults s
 
 import logging
 import re
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app, has_request_context, render_template, request
@@ -11,6 +10,7 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..db import is_storage_fault, storage_errors
 from .catalogue import gettext as _
 
 HSTS = "max-age=31536000"
@@ -18,10 +18,6 @@ COOKIE_LIFETIME = timedelta(days=400)
 """The longest a browser keeps a cookie; the first answer of each day renews it."""
 COOKIE_RENEWAL = timedelta(days=1)
 """How old a session cookie may be before an answer signs and sends it again."""
-STORAGE_FAULTS = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_BUSY",
-                  "SQLITE_LOCKED", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN",
-                  "SQLITE_PERM")
-"""SQLite errors that say the disk or the file failed, not the code: answered 503."""
 
 
 class SteadySession(SecureCookieSessionInterface):
@@ -98,7 +94,8 @@ def init_hosting(app) -> None:
     app.session_interface = SteadySession()
     for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
         logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
-    app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
+    for error in storage_errors(app):
+        app.register_error_handler(error, _storage_fault)
 
 
 def transport_headers(response) -> None:
@@ -107,9 +104,10 @@ def transport_headers(response) -> None:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
 
 
-def _storage_fault(error: sqlite3.DatabaseError):
-    """A full disk or a read-only file: say that nothing was stored, never a bare 500."""
-    if not getattr(error, "sqlite_errorname", "").startswith(STORAGE_FAULTS):
+def _storage_fault(error: Exception):
+    """A full disk, a read-only file or a lost database server: say that nothing was stored,
+    never a bare 500."""
+    if not is_storage_fault(error):
         raise error
     current_app.logger.error("storage fault on %s: %s", request.endpoint, error)
     template = "errors/_error.html" if request.headers.get("HX-Request") else "errors/error.html"

@@ -1,0 +1,136 @@
+"""PostgreSQL connections (psycopg 3) that the store uses as it uses SQLite's.
+
+Imported only when SCOREKEEPER_DATABASE_URL names a PostgreSQL database, so the app
+needs psycopg only then (`pip install '.[postgresql]'`). A connection here takes the
+store's `?` placeholders, answers rows by position and by column name, is in
+autocommit outside `db.transaction()`, and waits at most 10 s for a row lock.
+"""
+
+import functools
+import threading
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+from psycopg.pq import TransactionStatus
+from psycopg_pool import ConnectionPool
+
+from .dialects import POSTGRESQL
+
+LOCK_WAIT = "10s"
+"""As SQLite's busy timeout: a write waits this long for another one, then fails (503)."""
+POOL_WAIT = 10
+"""Seconds a request waits for a free connection of its process's pool, then fails (503)."""
+ERRORS = (psycopg.Error,)
+"""Every error the driver raises; `is_fault` tells the server's from the code's."""
+LOST = (psycopg.OperationalError, psycopg.InterfaceError)
+"""The driver's errors without a server's code: the server could not be reached, or the
+connection broke, or no pooled connection came free in time."""
+
+
+def is_fault(error: Exception) -> bool:
+    """The database server failed or is out of reach (503 "Not saved"), not the code."""
+    if getattr(error, "sqlstate", None) is None:
+        return isinstance(error, LOST)
+    return POSTGRESQL.is_fault(error)
+
+
+class Row:
+    """A row read by position (`row[0]`) or by column name (`row["id"]`), as sqlite3.Row."""
+
+    __slots__ = ("_values", "_names")
+
+    def __init__(self, values, names: dict[str, int]):
+        self._values = values
+        self._names = names
+
+    def __getitem__(self, key):
+        return self._values[self._names[key] if isinstance(key, str) else key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def keys(self) -> list[str]:
+        return list(self._names)
+
+
+def _rows(cursor):
+    names = {column.name: number for number, column in enumerate(cursor.description or ())}
+    return functools.partial(Row, names=names)
+
+
+@functools.lru_cache(maxsize=512)
+def _paramstyle(query: str) -> str:
+    """The store's `?` placeholders as psycopg's `%s` (a literal % doubled)."""
+    return query.replace("%", "%%").replace("?", "%s")
+
+
+class Connection(psycopg.Connection):
+    """A psycopg connection that reads the store's SQL as a SQLite connection does."""
+
+    dialect = POSTGRESQL
+
+    def execute(self, query, params=None, **options):
+        if params is not None:
+            query = _paramstyle(query)
+        return super().execute(query, params, **options)
+
+    def executemany(self, query, params_seq):
+        cursor = self.cursor()
+        cursor.executemany(_paramstyle(query), params_seq)
+        return cursor
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.info.transaction_status in (TransactionStatus.INTRANS,
+                                                TransactionStatus.INERROR)
+
+
+SETTINGS = {"autocommit": True, "row_factory": _rows, "options": f"-c lock_timeout={LOCK_WAIT}"}
+
+
+def connect(url: str) -> Connection:
+    """One connection of its own (a command, a test); the app's requests use `Pool`."""
+    return Connection.connect(url, **SETTINGS)
+
+
+def describe(url: str) -> str:
+    """The database a URL names, for a message: never its password."""
+    parts = conninfo_to_dict(url)
+    return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
+
+
+class Pool:
+    """This process's connections, opened at its first request (after any fork)."""
+
+    dialect = POSTGRESQL
+    errors = ERRORS
+    is_fault = staticmethod(is_fault)
+
+    def __init__(self, url: str, size: int):
+        self.url = url
+        self.size = size
+        self._pool: ConnectionPool | None = None
+        self._lock = threading.Lock()
+
+    def acquire(self) -> Connection:
+        if self._pool is None:
+            with self._lock:
+                if self._pool is None:
+                    self._pool = ConnectionPool(
+                        self.url, min_size=1, max_size=self.size, timeout=POOL_WAIT,
+                        connection_class=Connection, kwargs=SETTINGS, open=True,
+                        check=ConnectionPool.check_connection,  # one lost with a restart
+                        name="scorekeeper")
+        return self._pool.getconn()
+
+    def release(self, conn: Connection) -> None:
+        self._pool.putconn(conn)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None

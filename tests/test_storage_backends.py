@@ -1,0 +1,208 @@
+"""The same storage on SQLite and on PostgreSQL: schema versions, a second writer waiting,
+faults said plainly, and the commands that are SQLite's only refusing clearly."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from conftest import HTMX, create_match, read_pos
+
+from scorekeeper import create_app, db, store
+from scorekeeper.rules import Match, Start, Table
+
+CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "backends-test"}
+
+
+def start_on(database: str, tmp_path, **config):
+    where = "DATABASE_URL" if db.is_postgresql(database) else "DATABASE"
+    return create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
+                       where: database, **config})
+
+
+def version(database: str) -> int:
+    conn = db.connect(database)
+    try:
+        return conn.execute(conn.dialect.versions[1]).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def matches_stored(database: str) -> list[tuple]:
+    conn = db.connect(database)
+    try:
+        return [tuple(row) for row in conn.execute("SELECT id, revision FROM matches")]
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def blank(request, tmp_path):
+    """A database with no schema at all, on each backend."""
+    if request.param == "sqlite":
+        return str(tmp_path / "blank.sqlite")
+    cluster = request.getfixturevalue("postgresql_cluster")
+    return cluster.create_database(f"blank{os.getpid()}{time.monotonic_ns()}")
+
+
+BOTH = pytest.mark.parametrize(
+    "blank", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+    indirect=True)
+
+
+@BOTH
+def test_a_blank_database_is_brought_to_the_newest_schema_once(blank, tmp_path):
+    for _ in range(2):
+        app = start_on(blank, tmp_path)
+        db.connections(app).close()
+    assert version(blank) == len(db.SCHEMA)
+    conn = db.connect(blank)
+    try:
+        stored = store.create(conn, Match(Table.create(["Ann", "Bob"])))
+        assert db.upgrade(conn) == len(db.SCHEMA)
+    finally:
+        conn.close()
+    assert matches_stored(blank) == [(stored.id, 0)]
+
+
+@BOTH
+def test_a_failed_upgrade_leaves_no_trace_and_a_newer_schema_is_refused(blank, tmp_path,
+                                                                        monkeypatch):
+    db.connections(start_on(blank, tmp_path)).close()
+    monkeypatch.setattr(db, "SCHEMA", [*db.SCHEMA, "CREATE TABLE half (x INTEGER); CREATE ("])
+    with pytest.raises(db.StorageRefused, match="cannot use"):
+        start_on(blank, tmp_path)
+    assert version(blank) == len(db.SCHEMA) - 1
+    conn = db.connect(blank)
+    try:
+        conn.execute("SELECT count(*) FROM matches")
+        with pytest.raises(Exception, match="half"):
+            conn.execute("SELECT * FROM half")
+    finally:
+        conn.close()
+    monkeypatch.undo()
+    conn = db.connect(blank)
+    conn.execute(conn.dialect.versions[2].format(99))
+    conn.close()
+    with pytest.raises(db.StorageRefused, match="newer scorekeeper"):
+        start_on(blank, tmp_path)
+
+
+def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on(database):
+    first, second = db.connect(database), db.connect(database)
+    try:
+        stored = store.create(first, Match(Table.create(["Ann", "Bob"])))
+        answers = []
+
+        def tap() -> None:
+            try:
+                store.write(second, stored, 0, Start(1))
+            except store.StaleWrite as stale:
+                answers.append(stale.current)
+
+        waiting = threading.Thread(target=tap)
+        with db.transaction(first):  # the first phone's write, held open
+            first.execute("UPDATE matches SET revision = 1 WHERE id = ?", (stored.id,))
+            first.execute("INSERT INTO entries (match_id, seq, kind, data) "
+                          "VALUES (?, 1, 'event', '{\"start\": 0}')", (stored.id,))
+            waiting.start()
+            time.sleep(0.3)
+            assert waiting.is_alive()  # it waits for the row (the file), it does not fail
+        waiting.join(10)
+        assert answers == [1]
+        assert matches_stored(database) == [(stored.id, 1)]
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.postgresql
+def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
+                                                                    postgresql_database,
+                                                                    postgresql_cluster):
+    from psycopg.conninfo import conninfo_to_dict
+
+    database = postgresql_database
+    app = app_factory(database=database)
+    client = app.test_client()
+    url = create_match(client)
+    page = client.get(url).text
+    db.connections(app).close()  # the next requests open new connections
+    name = conninfo_to_dict(database)["dbname"]
+    admin = db.connect(postgresql_cluster.url())
+    admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    admin.close()
+    answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
+                         headers=HTMX)
+    assert answer.status_code == 503
+    assert "Not saved" in answer.text and answer.headers["Retry-After"]
+    assert read_pos(client.get(url).text) == read_pos(page)
+
+
+@pytest.mark.postgresql
+def test_a_tap_after_the_database_dropped_every_connection_is_saved(app_factory,
+                                                                     postgresql_database,
+                                                                     postgresql_cluster):
+    """As after a restart of PostgreSQL: the pool replaces a connection that broke."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    app = app_factory(database=postgresql_database)
+    client = app.test_client()
+    url = create_match(client)
+    page = client.get(url).text
+    admin = db.connect(postgresql_cluster.url())
+    dropped = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = ?",
+                            (conninfo_to_dict(postgresql_database)["dbname"],)).fetchone()[0]
+    admin.close()
+    assert dropped >= 1
+    answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
+                         headers=HTMX)
+    assert answer.status_code == 200
+    assert read_pos(client.get(url).text) == read_pos(page) + 1
+
+
+@pytest.mark.postgresql
+def test_the_sqlite_backup_command_on_postgresql_points_to_pg_dump(app_factory,
+                                                                   postgresql_database,
+                                                                   tmp_path):
+    app = app_factory(database=postgresql_database)
+    result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+    assert result.exit_code != 0 and "pg_dump" in result.output
+    assert not (tmp_path / "copy.sqlite").exists()
+
+
+def test_the_app_needs_no_postgresql_driver_until_a_url_names_postgresql(tmp_path):
+    """psycopg is an optional install: hidden here, SQLite still serves, and a URL says
+    what to install."""
+    script = ("import sys; sys.modules['psycopg'] = None\n"
+              "from scorekeeper import create_app, db\n"
+              f"create_app({{'DATABASE': {str(tmp_path / 'plain.sqlite')!r}}})\n"
+              "try:\n"
+              "    create_app({'DATABASE_URL': 'postgresql://nobody@/none'})\n"
+              "except db.StorageRefused as refused:\n"
+              "    print(refused)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'scorekeeper[postgresql]'" in done.stdout
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize(("error", "fault"), [
+    ("errors.DiskFull", True), ("errors.ReadOnlySqlTransaction", True),
+    ("errors.LockNotAvailable", True), ("errors.AdminShutdown", True),
+    ("OperationalError", True), ("errors.UndefinedTable", False),
+    ("errors.UniqueViolation", False), ("ProgrammingError", False)])
+def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cluster, error,
+                                                                    fault):
+    """The server's failures are answered "Not saved" (503); a bug stays a 500 in the log."""
+    import operator
+
+    import psycopg
+
+    from scorekeeper import postgres
+
+    assert postgres.is_fault(operator.attrgetter(error)(psycopg)("said")) is fault
