@@ -88,7 +88,8 @@ class Connection(psycopg.Connection):
                                                 TransactionStatus.INERROR)
 
 
-SETTINGS = {"autocommit": True, "row_factory": _rows, "options": f"-c lock_timeout={LOCK_WAIT}"}
+SETTINGS = {"autocommit": True, "row_factory": _rows, "connect_timeout": 10,
+            "options": f"-c lock_timeout={LOCK_WAIT}"}
 
 
 def connect(url: str) -> Connection:

@@ -118,6 +118,20 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
         second.close()
 
 
+def test_a_request_never_hands_an_open_transaction_to_the_next(database, tmp_path):
+    app = start_on(database, tmp_path)
+    try:
+        with app.app_context():
+            conn = db.get_db()
+            conn.execute(conn.dialect.begin)
+            conn.execute("UPDATE matches SET revision = 0")
+        assert not conn.in_transaction  # rolled back before the connection is kept or pooled
+        with app.app_context():
+            assert not db.get_db().in_transaction
+    finally:
+        db.connections(app).close()
+
+
 @pytest.mark.postgresql
 def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
                                                                     postgresql_database,
@@ -206,3 +220,16 @@ def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cl
     from scorekeeper import postgres
 
     assert postgres.is_fault(operator.attrgetter(error)(psycopg)("said")) is fault
+
+
+@pytest.mark.postgresql
+def test_serve_without_its_postgresql_refuses_in_one_line_that_never_shows_the_password(
+        tmp_path):
+    url = f"postgresql://scorekeeper:hunter2secret@/scorekeeper?host={tmp_path}/no-server"
+    done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0"],
+                          env=dict(os.environ, SCOREKEEPER_DATABASE_URL=url),
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1
+    assert "cannot open PostgreSQL database 'scorekeeper'" in done.stderr
+    assert "hunter2secret" not in done.stderr
