@@ -5,6 +5,7 @@ import io
 import logging
 import re
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
@@ -193,6 +194,28 @@ def test_taps_are_limited_per_scorer_never_per_address(app_factory):
     assert client.post(other + "/start", data={"pos": 0, "seat": "1"}).status_code == 303
 
 
+def test_a_night_of_taps_starts_no_thread_per_tap_and_expired_limits_are_still_swept():
+    """The limits' memory is swept by one pending timer, never a new thread for each tap."""
+    from limits import parse
+    from limits.storage import storage_from_string
+    from limits.strategies import MovingWindowRateLimiter
+
+    from scorekeeper.web.limits import CalmMemoryStorage
+
+    storage = storage_from_string("scorekeeper-memory://")
+    limiter = MovingWindowRateLimiter(storage)
+    storage.timer.join()  # the library's first sweep, 10 ms after it starts
+    started = threading.active_count()
+    allowed = [limiter.hit(parse("3 per minute"), f"scorer{n % 5}") for n in range(50)]
+    assert allowed.count(True) == 15  # three per scorer, then refused
+    assert threading.active_count() <= started + 1
+    assert storage.timer.daemon and storage.timer.interval == CalmMemoryStorage.SWEEP_SECONDS
+    storage.events["gone"] = [type("Entry", (), {"atime": 0.0, "expiry": 1.0})()]
+    storage._MemoryStorage__expire_events()  # what the timer runs
+    assert storage.events.pop("gone") == []
+    assert len(storage.events) == 5 and all(len(kept) == 3 for kept in storage.events.values())
+
+
 def test_imports_from_one_address_are_limited(app_factory):
     app = app_factory(RATELIMIT_ENABLED=True, IMPORT_LIMIT="2 per minute")
     client = app.test_client()
@@ -286,6 +309,29 @@ def test_my_matches_survive_a_clock_stepped_back_and_31_days(app_factory, monkey
     tapped = client.post(url + "/start", data={"csrf_token": csrf(table),
                                                "seat": "0", "pos": read_pos(table)})
     assert tapped.status_code == 303
+
+
+def test_the_session_cookie_is_renewed_once_a_day_not_signed_again_on_every_tap(
+        app_factory, monkeypatch):
+    import time
+
+    import itsdangerous.timed
+
+    clock = FakeClock(time.time() - 2 * 24 * 3600)
+    monkeypatch.setattr(itsdangerous.timed, "time", clock)
+    app = app_factory(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    url = client.post("/new", data=dict(NEW, csrf_token=token(client))).headers["Location"]
+    clock.now = time.time()  # the cookie was signed two days ago
+    renewed = client.get(url)
+    expires = re.search(r"Expires=([^;]+)", renewed.headers["Set-Cookie"]).group(1)
+    assert parsedate_to_datetime(expires) - datetime.now(UTC) > timedelta(days=399)
+    table = client.get(url)
+    tapped = client.post(url + "/start", data={"csrf_token": csrf(table.text), "seat": "0",
+                                               "pos": read_pos(table.text)})
+    assert tapped.status_code == 303
+    assert "Set-Cookie" not in table.headers and "Set-Cookie" not in tapped.headers
+    assert f'href="{url}"' in client.get("/").text
 
 
 def test_an_import_error_quotes_at_most_a_few_hundred_characters(client):

@@ -6,8 +6,7 @@ import os
 import time
 
 from flask import current_app, g, render_template, request
-from flask_babel import Babel, get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 from werkzeug.exceptions import HTTPException
@@ -16,6 +15,9 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
+from . import catalogue
+from .catalogue import gettext as _
+from .catalogue import ngettext
 from .compression import init_compression
 from .hosting import init_hosting, transport_headers
 from .language import day_words, language_menu, remember_choice, select_locale
@@ -39,6 +41,7 @@ def init_web(app) -> None:
     csrf.init_app(app)
     limiter.init_app(app)
     Babel(app, locale_selector=select_locale)
+    catalogue.install(app)
     app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
     app.add_template_filter(day_words, "day")
     app.after_request(remember_choice)

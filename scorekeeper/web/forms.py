@@ -2,7 +2,6 @@
 
 import unicodedata
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -22,7 +21,18 @@ from ..rules import (
 )
 from ..rules.errors import N_
 from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
+from .catalogue import gettext as _
+from .catalogue import wtforms_catalogue
 from .view import refusal
+
+
+class Form(FlaskForm):
+    """Every form of the app: WTForms' messages from a catalogue loaded once per language."""
+
+    class Meta:
+        def get_translations(self, form):
+            return wtforms_catalogue()
+
 
 NAME_FIELDS = ("player1", "player2", "player3", "player4")
 LONG = _l("A name has at most %(max)s characters.")
@@ -47,7 +57,7 @@ def picked_rules(name) -> RuleSet:
     return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
 
-class NewMatchForm(FlaskForm):
+class NewMatchForm(Form):
     """The rule set, players in seat order, partnerships, and the house rules for target and
     hand size (the rule set's defaults filled in)."""
 
@@ -115,8 +125,15 @@ MAX_POSITION = 2**31
 """No match gets near this many entries; a larger pos would overflow SQLite's integers."""
 
 
-class PositionForm(FlaskForm):
-    """Every write names the revision it was made against, so a stale tap is caught."""
+class PositionForm(Form):
+    """Every write names the revision it was made against, so a stale tap is caught.
+
+    Its token is checked before the view by CSRFProtect, as on every POST of the app: the
+    form does not build and check it a second time on every tap.
+    """
+
+    class Meta:
+        csrf = False
 
     pos = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
@@ -160,10 +177,10 @@ class EndHandForm(PositionForm):
         return held
 
 
-class DeleteForm(FlaskForm):
+class DeleteForm(Form):
     """Deleting a match: only the form's token, checked by Flask-WTF."""
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     record = FileField(_l("Match record (.json)"), validators=[
         FileRequired(_l("Choose a match record file (.json) to import."))])

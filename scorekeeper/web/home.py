@@ -4,13 +4,13 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import format_timedelta
-from flask_babel import gettext as _
 
 from ..rules import RULE_SETS, Match, RuleError
 from ..rules.record import UnreadableRecord
 from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
+from .catalogue import gettext as _
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
 from .limits import imports, new_matches
 

@@ -3,19 +3,21 @@ stepped clock cannot throw away, logs without scoring keys, and storage faults s
 
 import logging
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from flask import current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import gettext as _
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..db import is_storage_fault, storage_errors
+from .catalogue import gettext as _
 
 HSTS = "max-age=31536000"
 COOKIE_LIFETIME = timedelta(days=400)
-"""The longest a browser keeps a cookie; every answer renews it."""
+"""The longest a browser keeps a cookie; the first answer of each day renews it."""
+COOKIE_RENEWAL = timedelta(days=1)
+"""How old a session cookie may be before an answer signs and sends it again."""
 
 
 class SteadySession(SecureCookieSessionInterface):
@@ -23,7 +25,8 @@ class SteadySession(SecureCookieSessionInterface):
 
     Flask refuses a cookie signed "in the future" (a server clock stepped back) or over
     31 days old, and with it the phone's scoring links and form token. The cookie itself
-    lasts 400 days, and is sent over https only when the page came over https.
+    lasts 400 days, and is sent over https only when the page came over https. An unchanged
+    cookie is signed and sent again once a day, not with every tap and poll.
     """
 
     def open_session(self, app, request):
@@ -33,10 +36,21 @@ class SteadySession(SecureCookieSessionInterface):
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
-        try:
-            return self.session_class(serializer.loads(value))  # no max_age: no clock
+        try:  # no max_age: no clock
+            data, signed = serializer.loads(value, return_timestamp=True)
         except BadSignature:
             return self.session_class()
+        session = self.session_class(data)
+        session.signed = signed
+        return session
+
+    def should_set_cookie(self, app, session) -> bool:
+        if session.modified:
+            return True
+        if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return False
+        signed = getattr(session, "signed", None)  # None: a session new in this request
+        return signed is None or abs(datetime.now(UTC) - signed) > COOKIE_RENEWAL
 
     def get_cookie_secure(self, app) -> bool:
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
@@ -70,7 +84,7 @@ def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
     app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
     if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
         app.config["PERMANENT_SESSION_LIFETIME"] = COOKIE_LIFETIME
     proxies = int(app.config["PROXIES"])

@@ -4,7 +4,8 @@ files and the last tables seen for when the signal drops, and where the app open
 import json
 
 from flask import Blueprint, Response, current_app, redirect, render_template, session, url_for
-from flask_babel import gettext as _
+
+from .catalogue import gettext as _
 
 bp = Blueprint("install", __name__)
 

@@ -25,7 +25,6 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
@@ -34,6 +33,7 @@ from ..league_store import StaleCard
 from ..services import league as leagues
 from ..services import league_archive, league_read
 from . import league_words, unit_of_work, view
+from .catalogue import gettext as _
 from .league_forms import (
     CardForm,
     DayForm,

@@ -1,7 +1,6 @@
 """The league's forms, one per thing a secretary or captain does; the league checks them."""
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     DateField,
     HiddenField,
@@ -16,7 +15,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ..league import PRESETS, TIE_BREAKS, LeagueSetup, PointsScheme, SetupRefused
 from ..league.setup import DEFAULT_RULES, MAX_POINTS, PLAYABLE
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
-from .forms import MAX_POSITION
+from .forms import MAX_POSITION, Form
 
 TIE_BREAK_WORDS = {"game_difference": _l("Game difference"), "games_won": _l("Games won"),
                    "head_to_head": _l("Head to head")}
@@ -34,7 +33,7 @@ def _tie_break_field(label, default):
         *[SelectChoice(name, TIE_BREAK_WORDS[name]) for name in TIE_BREAKS]])
 
 
-class NewLeagueForm(FlaskForm):
+class NewLeagueForm(Form):
     """Name, season, the card, the points, the games' house options, and the first teams."""
 
     rules = HiddenField(default=DEFAULT_RULES, validators=[Length(max=40)])
@@ -107,33 +106,33 @@ def picked_rules(name):
     return next((rules for rules in PLAYABLE if rules.name == name), PLAYABLE[0])
 
 
-class NameForm(FlaskForm):
+class NameForm(Form):
     """A player joining a roster (the page labels each team's field)."""
 
     name = StringField(_l("Name"), validators=[Length(max=MAX_NAME)])
 
 
-class TeamForm(FlaskForm):
+class TeamForm(Form):
     name = StringField(_l("New team"), validators=[Length(max=MAX_NAME)])
 
 
-class FixturesForm(FlaskForm):
+class FixturesForm(Form):
     first = DateField(_l("First match night"), validators=[InputRequired()])
     every = IntegerField(_l("Days between rounds"), default=7,
                          validators=[InputRequired(), NumberRange(1, 60)])
 
 
-class FixtureForm(FlaskForm):
+class FixtureForm(Form):
     home = SelectField(_l("Home"), coerce=int, validators=[InputRequired()])
     away = SelectField(_l("Away"), coerce=int, validators=[InputRequired()])
     day = DateField(_l("Date"), validators=[InputRequired()])
 
 
-class DayForm(FlaskForm):
+class DayForm(Form):
     day = DateField(_l("Date"), validators=[InputRequired()])
 
 
-class CardForm(FlaskForm):
+class CardForm(Form):
     """Every write to a card names the revision of the card it was made on."""
 
     rev = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])

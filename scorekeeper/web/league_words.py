@@ -1,11 +1,11 @@
 """The league's words for states, kinds, sides, roles and corrections, in the reader's
 language: what the league templates show instead of the domain's names."""
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..league import AWAY, ENTERED, HOME, PAIRS, PLAYING, SCORED, SINGLES, WAITING
 from ..services.league import CAPTAIN, PUBLIC, SECRETARY
+from .catalogue import gettext as _
 from .league_forms import TIE_BREAK_WORDS
 
 STATE_WORDS = {WAITING: _l("not started"), PLAYING: _l("being scored at a table"),

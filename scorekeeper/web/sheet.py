@@ -1,9 +1,8 @@
 """The score sheet read off a Match: points per hand, every score named by its hand, move,
 player and tile, and each hand's moves, so a dispute about one move can be settled."""
 
-from flask_babel import gettext as _
-
 from ..rules import Match
+from .catalogue import gettext as _
 from .view import explained, move_words
 
 

@@ -19,13 +19,13 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
 
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
 from ..services import matches
 from ..store import Stored
 from . import unit_of_work, view
+from .catalogue import gettext as _
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
 from .limits import taps
 

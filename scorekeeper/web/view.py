@@ -2,9 +2,6 @@
 
 from collections import Counter
 
-from flask_babel import format_number, ngettext
-from flask_babel import gettext as _
-
 from ..rules import (
     BLOCKED,
     DOMINO,
@@ -32,6 +29,8 @@ from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
 from ..rules.rulesets import NO_SPINNER
+from .catalogue import format_number, ngettext
+from .catalogue import gettext as _
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
