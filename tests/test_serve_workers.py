@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import date
 
 import pytest
 
@@ -198,3 +199,26 @@ def test_serve_with_two_workers_answers_from_both_and_replaces_one_that_dies(tmp
     finally:
         stop(process)
     assert workers_of(process.pid) == set()
+
+
+def test_a_league_night_started_through_one_process_shows_on_the_public_page_of_the_other(
+        two_servers):
+    """The public page's live part is kept by each process for PUBLIC_PAGE_SECONDS (2 s):
+    the other process shows tonight's fixtures once its own copy is that old, not later."""
+    first, second = two_servers
+    made, _ = ask(first, "POST", "/league/new", "&".join([
+        "name=Bench+League", "season=2026", "games=SSP", "scheme=two_plus_games",
+        "target=250", "singles_hand=7", "pairs_hand=5", "teams=Bell%0ACrown",
+        "tie_break1=game_difference", "tie_break2=games_won", "tie_break3=head_to_head"]))
+    assert made.status == 303
+    secretary = made.getheader("Location").replace(f"http://127.0.0.1:{first}", "")
+    page = ask(first, "GET", secretary)[1]
+    public = re.search(r'class="board-link" href="[^"]*?(/league/[\w-]+/[\w-]+)"', page)[1]
+    assert "Tonight" not in ask(second, "GET", public, **HTMX)[1]  # kept by the second now
+    fixtures, _ = ask(first, "POST", f"{secretary}/fixtures/make",
+                      f"first={date.today().isoformat()}&every=7")
+    assert fixtures.status == 303
+    made_at = time.monotonic()
+    while "Tonight" not in ask(second, "GET", public, **HTMX)[1]:
+        assert time.monotonic() - made_at < 2 + 1  # PUBLIC_PAGE_SECONDS, and a second
+        time.sleep(0.2)
