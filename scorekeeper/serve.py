@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.compat import IPPROTO_IPV6, IPV6_V6ONLY
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import WSGITask
 
@@ -210,7 +211,7 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if family == socket.AF_INET6:
-            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.setsockopt(IPPROTO_IPV6, IPV6_V6ONLY, 1)  # waitress's, for Windows too
         sock.bind(address)
         sock.listen(adj.backlog)
         sockets.append(sock)

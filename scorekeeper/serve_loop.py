@@ -17,13 +17,14 @@ from waitress import wasyncore
 
 FULL_CHECK_SECONDS = 1.0
 """Every connection is asked at least this often (waitress's cleanup_interval here)."""
-IDLE = select.POLLIN | select.POLLPRI
+HAS_POLL = hasattr(select, "poll")
+IDLE = select.POLLIN | select.POLLPRI if HAS_POLL else 0
 """What an idle kept-alive connection waits for: the phone's next request."""
 
 
 def loop(timeout=30.0, use_poll=True, map=None, count=None) -> None:
     """Serve the connections of `map` until it is empty (wasyncore.loop's signature)."""
-    if not hasattr(select, "poll") or count is not None:
+    if not HAS_POLL or count is not None:
         return wasyncore.loop(timeout=timeout, use_poll=use_poll, map=map, count=count)
     steady = SteadyPoll(map)
     while map:
