@@ -9,7 +9,8 @@ off), and bodies far over the app's limit are refused from their Content-Length.
 Past its capacity the server does not let requests queue for seconds: once a request
 would wait longer than SHED_AFTER for a thread (the queue ahead of it at the pace the
 threads have been going, or the oldest one's wait so far), it is answered 503 with
-Retry-After at once, from the network thread, without the app (reads give way first).
+Retry-After at once, from the network thread, without the app (reads give way first);
+before that, past STRETCH_AFTER, the reads it answers tell the scoreboards to poll less.
 Several worker processes share the listening sockets (workers.py).
 """
 
@@ -47,6 +48,11 @@ a poll or a page (read) sooner than a tap (write), so the taps get the threads."
 RETRY_AFTER = {"read": 5, "write": 2}
 """What a turned-away request is told: a scoreboard polls again later, a tap is sent
 again by the phone's tap queue (table.js)."""
+STRETCH_AFTER = 0.1
+"""Seconds of expected wait past which every read is answered, and told in POLL_AFTER
+to poll again no sooner than RETRY_AFTER["read"]: the scoreboards slow down before any
+request has to be turned away."""
+POLL_AFTER = "Scorekeeper-Poll-After"
 SWITCH_SECONDS = 0.001
 """How long a thread running the app may keep the interpreter while another waits for it
 (Python's default is 5 ms): the network thread, which reads every request and answers
@@ -55,6 +61,8 @@ PACE_WEIGHT = 0.05
 """Each request's share in the moving average of the time a thread takes to serve one."""
 SHED = "scorekeeper.shed"
 """The WSGI environ key carrying a turned-away request's Retry-After seconds."""
+STRETCH = "scorekeeper.poll_after"
+"""The WSGI environ key carrying the seconds a poll answered under load should wait."""
 
 
 def _kind(method: str) -> str:
@@ -76,24 +84,34 @@ class KeepAliveTask(WSGITask):
 
 
 class GuardedTask(KeepAliveTask):
-    """A request turned away carries its Retry-After into the environ, for `_shedding`."""
+    """A request turned away carries its Retry-After into the environ, and a read answered
+    under load its poll-again delay, for `_shedding`."""
 
     def get_environment(self):
         environ = super().get_environment()
-        retry_after = getattr(self.request, "retry_after", None)
-        if retry_after:
-            environ[SHED] = retry_after
+        for name, key in (("retry_after", SHED), ("poll_after", STRETCH)):
+            seconds = getattr(self.request, name, None)
+            if seconds:
+                environ[key] = seconds
         return environ
 
 
 def _shedding(app, busy):
-    """The app, but a request the server turned away gets the busy page instead."""
+    """The app, but a request the server turned away gets the busy page instead, and a read
+    answered under load says when to poll again."""
 
     def wsgi(environ, start_response):
         retry_after = environ.get(SHED)
         if retry_after:
             return busy(environ, start_response, retry_after)
-        return app(environ, start_response)
+        poll_after = environ.get(STRETCH)
+        if not poll_after:
+            return app(environ, start_response)
+
+        def stretched(status, headers, exc_info=None):
+            return start_response(status, [*headers, (POLL_AFTER, str(poll_after))], exc_info)
+
+        return app(environ, stretched)
 
     return wsgi
 
@@ -159,10 +177,12 @@ class GuardedServer(TcpWSGIServer):
     asyncore = STEADY_LOOP
 
     def __init__(self, *args, per_address: int = 0, request_seconds: float = REQUEST_SECONDS,
-                 shed_after: dict = SHED_AFTER, **kwargs):
+                 shed_after: dict = SHED_AFTER, stretch_after: float = STRETCH_AFTER,
+                 **kwargs):
         self.per_address = per_address
         self.request_seconds = request_seconds
         self.shed_after = shed_after
+        self.stretch_after = stretch_after
         self.service_seconds = 0.0
         super().__init__(*args, **kwargs)
 
@@ -171,11 +191,14 @@ class GuardedServer(TcpWSGIServer):
         too old; only while the network thread reads it (it then answers it itself)."""
         request = channel.requests[0]
         kind = _kind(request.command)
-        if (channel.reading_thread == threading.get_ident()
-                and self.expected_wait() > self.shed_after[kind]):
-            request.retry_after = RETRY_AFTER[kind]
-            channel.turned_away = True
-            return
+        if channel.reading_thread == threading.get_ident():
+            wait = self.expected_wait()
+            if wait > self.shed_after[kind]:
+                request.retry_after = RETRY_AFTER[kind]
+                channel.turned_away = True
+                return
+            if kind == "read" and wait > self.stretch_after:
+                request.poll_after = RETRY_AFTER["read"]
         channel.queued_at = time.monotonic()
         super().add_task(channel)
 
@@ -221,7 +244,7 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
 def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = THREADS,
                 per_address: int = 32, request_seconds: float = REQUEST_SECONDS,
                 sockets: list[socket.socket] | None = None, shed_after: dict = SHED_AFTER,
-                connections: int = CONNECTION_LIMIT):
+                stretch_after: float = STRETCH_AFTER, connections: int = CONNECTION_LIMIT):
     """The waitress server for `app` on `sockets` (else on host:port), with the guards above."""
     from .web.busy import busy_pages
 
@@ -236,7 +259,7 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = THRE
     servers = [GuardedServer(wsgi, socket_map, adj=adj, _sock=sock, bind_socket=False,
                              sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
                              per_address=per_address, request_seconds=request_seconds,
-                             shed_after=shed_after)
+                             shed_after=shed_after, stretch_after=stretch_after)
                for sock in sockets]
     if len(servers) == 1:
         return servers[0]

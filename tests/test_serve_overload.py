@@ -91,3 +91,34 @@ def test_a_request_is_turned_away_when_the_queue_ahead_will_take_too_long_before
     for thread in waiting:
         thread.join()
     server.close()
+
+
+def test_under_load_a_read_is_answered_and_told_to_poll_again_later(app):
+    """Short of turning requests away, the server answers reads with Scorekeeper-Poll-After:
+    the scoreboards slow down first. A tap is answered as ever."""
+    app.add_url_rule("/slow", "slow", lambda: time.sleep(SLOW_SECONDS) or "slow answer")
+    url = create_match(app.test_client())
+    server = make_server(app, threads=1, shed_after={"read": 30, "write": 30},
+                         stretch_after=0.1)
+    server.service_seconds = 0.5  # the pace so far: a queued request waits half a second
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.effective_port
+    calm, _text, _seconds = ask(port, "GET", "/rules")
+    assert calm.status == 200 and calm.getheader("Scorekeeper-Poll-After") is None
+    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(2)]
+    for thread in waiting:
+        thread.start()
+        time.sleep(0.05)
+    answers = []
+    reads = threading.Thread(target=lambda: answers.append(ask(port, "GET", "/rules")))
+    reads.start()
+    pos = read_pos(app.test_client().get(url).text)
+    tapped, _text, _seconds = ask(port, "POST", url + "/start", f"pos={pos}&seat=0",
+                                  **{"HX-Request": "true"})
+    reads.join()
+    for thread in waiting:
+        thread.join()
+    server.close()
+    loaded = answers[0][0]
+    assert loaded.status == 200 and loaded.getheader("Scorekeeper-Poll-After") == "5"
+    assert tapped.status == 200 and tapped.getheader("Scorekeeper-Poll-After") is None

@@ -12,7 +12,15 @@ from urllib.parse import urlencode, urlsplit
 
 from scorekeeper.rules import Match, Table
 
-from .people import BrowserTable, Resting, Scorer, field_value, timed, turned_away
+from .people import (
+    BrowserTable,
+    Resting,
+    Scorer,
+    field_value,
+    poll_later,
+    timed,
+    turned_away,
+)
 
 CARD = "SSSSSSPPP"
 """Six singles then three pairs: the card of many English pub leagues."""
@@ -147,8 +155,9 @@ class PublicViewer(Resting):
                    "HX-Target": "live"}
         reply = timed(self.client, self.recorder, "public", "public", "GET", self.path, None,
                       headers)
-        wait = turned_away(reply)
+        wait = poll_later(reply)
         if wait is not None:
-            self.rest(wait)  # counted among the run's 503s, not a wrong page
-        elif reply is not None and (reply.status != 200 or "/match/" in reply.text):
+            self.rest(wait)
+        if turned_away(reply) is None and reply is not None and (
+                reply.status != 200 or "/match/" in reply.text):  # a 503 is counted apart
             self.errors.append(f"public page: status {reply.status}, or a scoring link")

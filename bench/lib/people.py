@@ -71,6 +71,13 @@ def turned_away(reply) -> float | None:
     return float(reply.headers.get("Retry-After") or 2)
 
 
+def poll_later(reply) -> float | None:
+    """The seconds a poll waits before the next, as app.js makes it: turned away, or answered
+    by a server under load that asked for it (Scorekeeper-Poll-After)."""
+    asked = reply.headers.get("Scorekeeper-Poll-After") if reply is not None else None
+    return turned_away(reply) or (float(asked) if asked else None)
+
+
 class Resting:
     """A client that waits as long as a busy server asked before it asks again."""
 
@@ -286,7 +293,7 @@ class Viewer(Resting):
         reply = timed(self.client, self.recorder, "poll", "poll", "GET", path, None, headers)
         if reply is not None and reply.status == 200:
             self.etag = reply.headers.get("ETag")
-        wait = turned_away(reply)
+        wait = poll_later(reply)
         if wait is not None:
             self.rest(wait)
 

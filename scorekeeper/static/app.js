@@ -7,18 +7,24 @@
     navigator.serviceWorker.register(url).catch(() => {});
   }
 
-  // A busy server answers 503 with Retry-After: a part of the page that polls (the
-  // scoreboard, a league's live parts) waits that long before it asks again.
-  const resting = new WeakMap();
+  // A busy server answers 503 with Retry-After, and before that, under load, its answers
+  // carry Scorekeeper-Poll-After: a part of the page that polls (the scoreboard, a
+  // league's live parts) waits that long before it asks again.
+  // By the polling element's id: a swap replaces the element, and htmx then tells the
+  // answer to the closest parent still on the page (the element is in requestConfig).
+  const resting = new Map();
+  const key = (detail) => detail.requestConfig?.elt?.id || detail.elt;
   document.addEventListener("htmx:afterRequest", (event) => {
     const xhr = event.detail.xhr;
-    if (xhr?.status === 503) {
-      const seconds = Number(xhr.getResponseHeader("Retry-After")) || 5;
-      resting.set(event.detail.elt, Date.now() + Math.min(seconds, 60) * 1000);
+    const seconds = xhr?.status === 503
+      ? Number(xhr.getResponseHeader("Retry-After")) || 5
+      : Number(xhr?.getResponseHeader("Scorekeeper-Poll-After"));
+    if (seconds > 0) {
+      resting.set(key(event.detail), Date.now() + Math.min(seconds, 60) * 1000);
     }
   });
   document.addEventListener("htmx:beforeRequest", (event) => {
-    const until = resting.get(event.detail.elt);
+    const until = resting.get(key(event.detail));
     if (until && Date.now() < until && event.detail.requestConfig?.verb === "get") {
       event.preventDefault();
     }

@@ -109,22 +109,28 @@ def test_two_phones_tapping_at_once_one_wins_and_the_other_sees_the_notice(
     shoot(loser.page, "conflict-notice")
 
 
-def test_a_scoreboard_turned_away_by_a_busy_server_polls_again_only_after_retry_after(
-        open_phone, server):
+@pytest.mark.parametrize("told", ["503 Retry-After", "200 Scorekeeper-Poll-After"])
+def test_a_scoreboard_a_busy_server_asks_to_wait_polls_again_only_after_that_wait(
+        open_phone, server, told):
     from scorekeeper.rules import Match
 
     links = server.store_match(Match.create(["Ann", "Bob"], hand_size=3))
     board = open_phone()
-    board.watcher.expect("status of 503")
     polls = []
 
     def busy_once(route):
         polls.append(time.monotonic())
-        if len(polls) == 1:
+        if len(polls) > 1:
+            return route.continue_()
+        if told.startswith("503"):
             return route.fulfill(status=503, body="busy",
                                  headers={"Retry-After": "3", "Scorekeeper-Busy": "1"})
-        return route.continue_()
+        answer = route.fetch()
+        return route.fulfill(response=answer,
+                             headers={**answer.headers, "scorekeeper-poll-after": "3"})
 
+    if told.startswith("503"):
+        board.watcher.expect("status of 503")
     board.goto(links["board"])
     board.route("**/board/**", busy_once)
     deadline = time.monotonic() + 15
