@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from scorekeeper.replay import summary, summary_json
 from scorekeeper.rules import RULE_SETS, Match, Table
 from scorekeeper.rules.record import read_record, write_record
 from scorekeeper.simulation import RandomTable, random_table
@@ -43,3 +44,17 @@ def test_a_record_reads_back_into_the_match_the_table_played(rules):
         match = played(rng, random_table(rng, rules))
         again = read_record(json.loads(json.dumps(write_record(match))), pending_pips=True)
         assert state(again) == state(match)
+
+
+@pytest.mark.parametrize("names", [["Ann", "Bob"], ["Zoé", "Σοφία", "Ági", "Jiří"],
+                                   ['Al "Ace"', "C\\D", "🎲 Dan"]])
+def test_the_replay_json_line_is_the_summary_as_json_dumps_writes_it(names):
+    rng = random.Random(len(names))
+    for rules in RULE_SETS:
+        table = Table.create(names, len(names) == 4 and rng.random() < 0.5, rules=rules)
+        match = played(rng, table)
+        doc = write_record(match)
+        again = read_record(doc, pending_pips=True)
+        assert summary_json(again, doc["hands"]) == json.dumps(summary(again, doc["hands"]),
+                                                               ensure_ascii=False)
+        assert summary_json(again) == json.dumps(summary(again), ensure_ascii=False)
