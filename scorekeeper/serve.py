@@ -14,6 +14,7 @@ before that, past STRETCH_AFTER, the reads it answers tell the scoreboards to po
 Several worker processes share the listening sockets (workers.py).
 """
 
+import logging
 import socket
 import sys
 import threading
@@ -53,6 +54,11 @@ STRETCH_AFTER = 0.1
 to poll again no sooner than RETRY_AFTER["read"]: the scoreboards slow down before any
 request has to be turned away."""
 POLL_AFTER = "Scorekeeper-Poll-After"
+BUSY_LOG = logging.getLogger("waitress")
+BUSY_LOG_SECONDS = 10
+# waitress's "Task queue depth is N" is a line for every request queued past the threads,
+# written by the network thread: the requests turned away are counted instead.
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 SWITCH_SECONDS = 0.001
 """How long a thread running the app may keep the interpreter while another waits for it
 (Python's default is 5 ms): the network thread, which reads every request and answers
@@ -184,6 +190,7 @@ class GuardedServer(TcpWSGIServer):
         self.shed_after = shed_after
         self.stretch_after = stretch_after
         self.service_seconds = 0.0
+        self.busy_count, self.busy_logged = 0, time.monotonic()
         super().__init__(*args, **kwargs)
 
     def add_task(self, channel):
@@ -196,11 +203,22 @@ class GuardedServer(TcpWSGIServer):
             if wait > self.shed_after[kind]:
                 request.retry_after = RETRY_AFTER[kind]
                 channel.turned_away = True
+                self._count_turned_away()
                 return
             if kind == "read" and wait > self.stretch_after:
                 request.poll_after = RETRY_AFTER["read"]
         channel.queued_at = time.monotonic()
         super().add_task(channel)
+
+    def _count_turned_away(self) -> None:
+        """Say how many were turned away, at most once per BUSY_LOG_SECONDS (waitress's own
+        warning, a line for every request queued past the threads, is silenced)."""
+        self.busy_count += 1
+        now = time.monotonic()
+        if now - self.busy_logged >= BUSY_LOG_SECONDS:
+            BUSY_LOG.warning("Server busy: %d requests answered 503 in the last %d s",
+                             self.busy_count, round(now - self.busy_logged))
+            self.busy_count, self.busy_logged = 0, now
 
     def served(self, seconds: float) -> None:
         """A request took this long in a thread: the moving average behind the pace."""

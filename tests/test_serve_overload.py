@@ -122,3 +122,29 @@ def test_under_load_a_read_is_answered_and_told_to_poll_again_later(app):
     loaded = answers[0][0]
     assert loaded.status == 200 and loaded.getheader("Scorekeeper-Poll-After") == "5"
     assert tapped.status == 200 and tapped.getheader("Scorekeeper-Poll-After") is None
+
+
+def test_an_overloaded_server_logs_what_it_turned_away_not_a_line_per_queued_request(
+        app, monkeypatch, caplog):
+    from scorekeeper import serve
+
+    monkeypatch.setattr(serve, "BUSY_LOG_SECONDS", 0)  # a line for every 503, to count them
+    caplog.set_level("WARNING")
+    app.add_url_rule("/slow", "slow", lambda: time.sleep(SLOW_SECONDS) or "slow answer")
+    server = make_server(app, threads=1, shed_after=QUICK)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.effective_port
+    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(3)]
+    for thread in waiting:
+        thread.start()
+    time.sleep(0.3)
+    statuses = [ask(port, "GET", "/rules")[0].status for _ in range(4)]
+    for thread in waiting:
+        thread.join()
+    server.close()
+    said = [record.getMessage() for record in caplog.records]
+    assert statuses == [503] * 4
+    busy = [line for line in said if line.startswith("Server busy")]
+    assert len(busy) == 4
+    assert all(line.startswith("Server busy: 1 requests answered 503 in the last") for line in busy)
+    assert not [line for line in said if "Task queue depth" in line]
