@@ -103,10 +103,12 @@ def hand_size_hint(rules: RuleSet) -> str:
 
 
 def sides(match: Match) -> list[dict]:
+    """Each side's name and score (`shown` in the reader's numbers, `bar` kept within the
+    progress bar's 0 to target)."""
     table = match.table
-    return [{"name": table.side_name(side), "score": match.scores[side],
-             "won": match.winner == side}
-            for side in range(len(table.sides))]
+    return [{"name": table.side_name(side), "score": score, "shown": number(score),
+             "bar": max(min(score, table.target), 0), "won": match.winner == side}
+            for side, score in enumerate(match.scores)]
 
 
 def last_count(match: Match) -> int | None:
