@@ -29,14 +29,21 @@ def main(argv=None) -> int:
                     "folder (database, secret key) on first start.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--threads", type=int, default=None,
+                       help="threads per worker (default 4)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="worker processes (default: one per core; one on Windows)")
+    serve.add_argument("--connections", type=int, default=None,
+                       help="open connections per worker (default 1000): a phone or TV "
+                            "keeps one")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads)
+        return serve_app(args.host, args.port, args.threads, args.workers, args.connections)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int) -> int:
+def serve_app(host: str, port: int, threads: int | None = None, workers: int | None = None,
+              connections: int | None = None) -> int:
     """Start the app, refusing with one line when its storage cannot be used."""
     from . import create_app
     from .db import StorageRefused
@@ -47,7 +54,7 @@ def serve_app(host: str, port: int, threads: int) -> int:
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(app, host, port, threads)
+    run(app, host, port, threads, workers, connections)
     return 0
 
 

@@ -18,70 +18,7 @@ from flask import current_app, g
 from flask.cli import with_appcontext
 
 from .dialects import SQLITE
-
-SCHEMA = [
-    # version 1: a match is its setup and an append-only list of entries
-    """
-    CREATE TABLE matches (
-        id TEXT PRIMARY KEY,
-        score_key TEXT NOT NULL,
-        view_key TEXT NOT NULL,
-        setup TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (NOW_TEXT),
-        updated TEXT NOT NULL DEFAULT (NOW_TEXT),
-        revision INTEGER NOT NULL DEFAULT 0,
-        summary TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE TABLE entries (
-        match_id TEXT NOT NULL REFERENCES matches(id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('event', 'undo')),
-        data TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (NOW_TEXT),
-        PRIMARY KEY (match_id, seq)
-    ) KEYED_ONLY;
-    CREATE INDEX matches_by_update ON matches(updated);
-    """,
-    # version 2: pub leagues; a card is a JSON value with a revision, its games link matches
-    """
-    CREATE TABLE leagues (
-        id TEXT PRIMARY KEY,
-        secretary_key TEXT NOT NULL,
-        public_key TEXT NOT NULL,
-        setup TEXT NOT NULL,
-        created TEXT NOT NULL DEFAULT (NOW_TEXT)
-    );
-    CREATE TABLE teams (
-        id SERIAL_KEY,
-        league_id TEXT NOT NULL REFERENCES leagues(id),
-        name TEXT NOT NULL,
-        captain_key TEXT NOT NULL,
-        players TEXT NOT NULL DEFAULT '[]',
-        UNIQUE (league_id, name)
-    );
-    CREATE TABLE fixtures (
-        id SERIAL_KEY,
-        league_id TEXT NOT NULL REFERENCES leagues(id),
-        home INTEGER NOT NULL REFERENCES teams(id),
-        away INTEGER NOT NULL REFERENCES teams(id),
-        day TEXT NOT NULL,
-        card TEXT NOT NULL,
-        revision INTEGER NOT NULL DEFAULT 0,
-        CHECK (home != away)
-    );
-    CREATE TABLE corrections (
-        ROWID_COLUMN
-        fixture_id INTEGER NOT NULL REFERENCES fixtures(id),
-        at TEXT NOT NULL DEFAULT (NOW_TEXT),
-        kind TEXT NOT NULL,
-        facts TEXT NOT NULL
-    );
-    CREATE INDEX fixtures_by_league ON fixtures(league_id, day);
-    CREATE INDEX corrections_by_fixture ON corrections(fixture_id)
-    """,
-]
-"""Each item upgrades the schema by one version (the dialect's words replace the tokens
-in capitals); the dialect's `versions` count them."""
+from .schema import SCHEMA
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
