@@ -14,6 +14,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
+from .db import StorageRefused
 from .dialects import POSTGRESQL
 
 LOCK_WAIT = "10s"
@@ -99,7 +100,11 @@ def connect(url: str) -> Connection:
 
 def describe(url: str) -> str:
     """The database a URL names, for a message: never its password."""
-    parts = conninfo_to_dict(url)
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:  # libpq's reason quotes the part it could not read
+        raise StorageRefused("cannot read the PostgreSQL URL: percent-encode any of "
+                             ": / ? # @ % in its user name or password") from None
     return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
 
 

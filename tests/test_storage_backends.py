@@ -223,13 +223,26 @@ def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cl
 
 
 @pytest.mark.postgresql
+@pytest.mark.parametrize(("password", "said"), [
+    ("hunter2secret", "cannot open PostgreSQL database 'scorekeeper'"),
+    ("50%off", "cannot read the PostgreSQL URL: percent-encode")],  # a % not encoded
+    ids=["no server", "unreadable URL"])
 def test_serve_without_its_postgresql_refuses_in_one_line_that_never_shows_the_password(
-        tmp_path):
-    url = f"postgresql://scorekeeper:hunter2secret@/scorekeeper?host={tmp_path}/no-server"
+        tmp_path, password, said):
+    url = f"postgresql://scorekeeper:{password}@/scorekeeper?host={tmp_path}/no-server"
     done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0"],
                           env=dict(os.environ, SCOREKEEPER_DATABASE_URL=url),
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1
-    assert "cannot open PostgreSQL database 'scorekeeper'" in done.stderr
-    assert "hunter2secret" not in done.stderr
+    assert said in done.stderr
+    assert password[:4] not in done.stderr and password[-3:] not in done.stderr
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_before_anything_is_made(tmp_path):
+    """A SQLite path given as the URL would start a pool that never connects: every tap 503."""
+    path = tmp_path / "matches.sqlite"
+    with pytest.raises(db.StorageRefused, match="postgresql:// URL.*SCOREKEEPER_DATABASE"):
+        create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
+                    "DATABASE_URL": str(path)})
+    assert not path.exists()
