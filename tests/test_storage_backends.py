@@ -118,6 +118,31 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
         second.close()
 
 
+def test_a_match_deleted_while_a_tap_is_written_waits_and_goes_with_that_tap(database):
+    """A delete locks the match's row first, as a tap does: on PostgreSQL it otherwise
+    deleted the entries it could see, then failed on the one the tap had just added."""
+    first, second = db.connect(database), db.connect(database)
+    try:
+        stored = store.create(first, Match(Table.create(["Ann", "Bob"])))
+        deleted = []
+        deleting = threading.Thread(
+            target=lambda: deleted.append(store.delete(second, stored.id, stored.score_key)))
+        with db.transaction(first):  # a tap's write, held open
+            first.execute("INSERT INTO entries (match_id, seq, kind, data) "
+                          "VALUES (?, 1, 'event', '{\"start\": 0}')", (stored.id,))
+            first.execute("UPDATE matches SET revision = 1 WHERE id = ?", (stored.id,))
+            deleting.start()
+            time.sleep(0.3)
+            assert deleting.is_alive()  # it waits for the tap, as on SQLite
+        deleting.join(10)
+        assert deleted == [True]
+        assert matches_stored(database) == []
+        assert first.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_request_never_hands_an_open_transaction_to_the_next(database, tmp_path):
     app = start_on(database, tmp_path)
     try:
