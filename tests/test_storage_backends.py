@@ -181,6 +181,20 @@ def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
 
 
 @pytest.mark.postgresql
+def test_an_app_server_pointed_at_a_read_only_postgresql_refuses_to_start(
+        postgresql_database, postgresql_cluster, tmp_path):
+    """As on a replica (docs/DEPLOY.md): a server that cannot write says so at start."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = conninfo_to_dict(postgresql_database)["dbname"]
+    admin = db.connect(postgresql_cluster.url())
+    admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    admin.close()
+    with pytest.raises(db.StorageRefused, match="read-only transaction"):
+        start_on(postgresql_database, tmp_path)
+
+
+@pytest.mark.postgresql
 def test_a_tap_after_the_database_dropped_every_connection_is_saved(app_factory,
                                                                      postgresql_database,
                                                                      postgresql_cluster):
