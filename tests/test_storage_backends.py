@@ -10,7 +10,7 @@ import time
 import pytest
 from conftest import HTMX, create_match, read_pos
 
-from scorekeeper import create_app, db, store
+from scorekeeper import create_app, db, league_store, store
 from scorekeeper.rules import Match, Start, Table
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "backends-test"}
@@ -113,6 +113,40 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
         waiting.join(10)
         assert answers == [1]
         assert matches_stored(database) == [(stored.id, 1)]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_second_captain_writing_a_card_at_once_waits_and_is_told_it_moved_on(database):
+    """Two captains' phones at the same moment: the first card is kept, the second is stale."""
+    first, second = db.connect(database), db.connect(database)
+    try:
+        with db.transaction(first):
+            league = league_store.insert_league(first, {"name": "Fives League"})
+            teams = [league_store.insert_team(first, league["id"], name, [])
+                     for name in ("Anchor", "Bell")]
+            fixture = league_store.insert_fixture(first, league["id"], *teams, "2026-12-01",
+                                                  {"games": []})
+        answers = []
+
+        def write(conn, by: str) -> None:
+            try:
+                with db.transaction(conn):
+                    league_store.save_card(conn, fixture, 0, {"games": [], "by": by})
+            except league_store.StaleCard as stale:
+                answers.append(stale.current)
+
+        waiting = threading.Thread(target=write, args=(second, "Bell"))
+        with db.transaction(first):  # the first captain's write, held open
+            league_store.save_card(first, fixture, 0, {"games": [], "by": "Anchor"})
+            waiting.start()
+            time.sleep(0.3)
+            assert waiting.is_alive()
+        waiting.join(10)
+        assert answers == [1]
+        card = league_store.fixture(first, league["id"], fixture)
+        assert (card["revision"], card["card"]) == (1, '{"games": [], "by": "Anchor"}')
     finally:
         first.close()
         second.close()
