@@ -215,6 +215,21 @@ def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
 
 
 @pytest.mark.postgresql
+def test_a_write_waits_for_a_row_lock_at_most_ten_seconds_whatever_the_session_says(
+        postgresql_database):
+    """Through a pooler in transaction mode (PgBouncer) the session is not the app's own:
+    it takes no startup options, and another client may have changed its settings."""
+    conn = db.connect(postgresql_database)
+    try:
+        conn.execute("SET lock_timeout = 0")  # wait for ever, as another client left it
+        with db.transaction(conn):
+            assert conn.execute("SHOW lock_timeout").fetchone()[0] == "10s"
+        assert conn.execute("SHOW lock_timeout").fetchone()[0] == "0"  # only the write's
+    finally:
+        conn.close()
+
+
+@pytest.mark.postgresql
 def test_an_app_server_pointed_at_a_read_only_postgresql_refuses_to_start(
         postgresql_database, postgresql_cluster, tmp_path):
     """As on a replica (docs/DEPLOY.md): a server that cannot write says so at start."""
