@@ -1,10 +1,9 @@
 """The `scorekeeper` console script: `serve` the app, `replay [--json] FILE...` records."""
 
 import argparse
-import json
 import sys
 
-from .replay import catalogue, summary, text_lines
+from .replay import catalogue, summary_json, text_lines
 from .rules import RuleError
 from .rules.record import IllegalRecord, UnreadableRecord
 from .services import records
@@ -29,14 +28,21 @@ def main(argv=None) -> int:
                     "folder (database, secret key) on first start.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--threads", type=int, default=None,
+                       help="threads per worker (default 4)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="worker processes (default: one per core; one on Windows)")
+    serve.add_argument("--connections", type=int, default=None,
+                       help="open connections per worker (default 1000): a phone or TV "
+                            "keeps one")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads)
+        return serve_app(args.host, args.port, args.threads, args.workers, args.connections)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int) -> int:
+def serve_app(host: str, port: int, threads: int | None = None, workers: int | None = None,
+              connections: int | None = None) -> int:
     """Start the app, refusing with one line when its storage cannot be used."""
     from . import create_app
     from .db import StorageRefused
@@ -47,7 +53,7 @@ def serve_app(host: str, port: int, threads: int) -> int:
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(app, host, port, threads)
+    run(app, host, port, threads, workers, connections)
     return 0
 
 
@@ -58,7 +64,8 @@ def replay_files(files: list[str], as_json: bool) -> int:
     for name in files:
         prefix = f"{name}: " if len(files) > 1 else ""
         try:
-            replayed = records.replay(_read(name))
+            text = _read(name)
+            told = replay_json(text) if as_json else replay_text(text, words)
         except UnreadableRecord as error:
             print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, UNREADABLE)
@@ -67,13 +74,23 @@ def replay_files(files: list[str], as_json: bool) -> int:
             print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, ILLEGAL)
             continue
-        if as_json:
-            print(json.dumps(summary(replayed.match, replayed.hands), ensure_ascii=False))
-        else:
-            if len(files) > 1:
-                print(f"== {name}")
-            print("\n".join(text_lines(replayed.match, len(replayed.hands), words)))
+        if not as_json and len(files) > 1:
+            print(f"== {name}")
+        print(told)
     return status
+
+
+def replay_json(text: str | bytes) -> str:
+    """What `replay --json` prints for a record's text; UnreadableRecord or RuleError when it
+    is not a legal record. `bench/replay.py` times it."""
+    replayed = records.replay(text)
+    return summary_json(replayed.match, replayed.hands)
+
+
+def replay_text(text: str | bytes, words) -> str:
+    """What `replay` prints for a record's text: the match told hand by hand."""
+    replayed = records.replay(text)
+    return "\n".join(text_lines(replayed.match, len(replayed.hands), words))
 
 
 def _worded(error: Exception, words) -> str:

@@ -74,7 +74,7 @@ def test_a_tap_is_answered_in_under_2_kb_on_the_wire(phone):
 
 def test_a_static_file_is_compressed_once_and_revalidates_in_its_encoding(client, monkeypatch):
     squeezed = []
-    monkeypatch.setattr(compression, "_kept", {})
+    monkeypatch.setattr(compression, "_static", compression.Kept(8))
     monkeypatch.setattr(compression, "squeezed",
                         lambda body, encoding: squeezed.append(encoding)
                         or gzip.compress(body, mtime=0))
@@ -98,3 +98,22 @@ def test_the_table_screen_loads_no_htmx_its_own_script_sends_the_taps(phone):
     page = table.page().text
     assert "table.js" in page and "htmx.min.js" not in page
     assert "htmx.min.js" in table.client.get(board_of(table)).text
+
+
+def test_a_scoreboard_revision_is_compressed_once_for_all_its_viewers(phone, monkeypatch):
+    table = phone()
+    table.start(0)
+    board = board_of(table)
+    made = []
+    cheap = compression.cheap
+    monkeypatch.setattr(compression, "_answers", compression.Kept(8))
+    monkeypatch.setattr(compression, "cheap",
+                        lambda body, encoding: made.append(encoding) or cheap(body, encoding))
+    viewers = [table.client.application.test_client() for _ in range(3)]
+    answers = [viewer.get(board, headers={**HTMX, **PLAIN_HTTP}) for viewer in viewers]
+    assert made == ["gzip"]
+    assert len({answer.data for answer in answers}) == 1
+    assert unpacked(answers[0]) == table.client.get(board, headers=HTMX).data
+    table.lay("6-4")
+    moved = viewers[0].get(board, headers={**HTMX, **PLAIN_HTTP})
+    assert made == ["gzip", "gzip"] and "Bob to play" in unpacked(moved).decode()

@@ -1,11 +1,13 @@
 """League night over HTTP: the run (server, people, clock), its figures and its targets."""
 
 import os
+import pickle
 import random
 import shutil
 import tempfile
 import threading
 import time
+import traceback
 from collections import Counter
 
 from .clients import HttpClient
@@ -29,7 +31,9 @@ def run_night(args) -> dict:
     log_path = RESULTS / f"{args.name}.server.log"
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
                                                log_path, args.app, args.server,
-                                               args.database_url)
+                                               args.database_url,
+                                               getattr(args, "workers", None),
+                                               _connections(args))
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)
@@ -49,19 +53,33 @@ def run_night(args) -> dict:
               f"league page), {len(floors)} floor clients "
               f"(log lengths at start: median {percentile(log_length, 0.5):.0f}, "
               f"max {max(log_length)}) ...", flush=True)
-        cpu = {"generator_before": os.times()}
-        timer = threading.Timer(args.warmup + 0.2,
+        load_before = os.getloadavg()
+        begin = time.perf_counter() + 0.5
+        recorder.window = (begin + args.warmup, begin + args.warmup + args.seconds)
+        cpu = {}
+        timer = threading.Timer(begin + args.warmup - time.perf_counter(),
                                 lambda: cpu.update(server_before=cpu_seconds(process.pid)))
         timer.start()
-        start, end, late = run_clients(scorers + viewers, floors, args, recorder, rng)
-        cpu.update(server_after=cpu_seconds(process.pid), generator_after=os.times())
+        groups = _groups(scorers, viewers, floors, getattr(args, "generators", 1))
+        late, cpu["generator"] = run_generators(groups, args, recorder, rng, begin)
+        cpu.update(server_after=cpu_seconds(process.pid))
         timer.cancel()
+        load = [round(value, 2) for value in (*load_before[:1], os.getloadavg()[0])]
     finally:
         stop_server(process, log)
         shutil.rmtree(folder, ignore_errors=True)
     return {"recorder": recorder, "scorers": scorers, "viewers": viewers, "floors": floors,
-            "log_length": log_length, "measured": end - start, "late": late, "cpu": cpu,
+            "log_length": log_length, "measured": args.seconds, "late": late, "cpu": cpu,
+            "load_1min_start_end": load, "generators": len(groups),
             "command": command, "server_log": log_path.read_text()}
+
+
+def _connections(args) -> int:
+    """Enough for every client on any one worker (the workers share one listening socket, and
+    need not share the connections evenly)."""
+    clients = args.tables * (1 + args.viewers) + len(FLOORS)
+    clients += args.public_viewers if getattr(args, "league", False) else 0
+    return max(1000, clients + 200)
 
 
 def _people(args, port: int, recorder) -> tuple[list, list]:
@@ -78,13 +96,84 @@ def _people(args, port: int, recorder) -> tuple[list, list]:
     return scorers, public
 
 
-def run_clients(people, floors, args, recorder, rng):
+def _groups(scorers, viewers, floors, count: int) -> list[list]:
+    """The clients split into `count` groups for as many generator processes: a table's
+    scorer with its viewers (they follow its board), the floor clients in the first."""
+    count = max(1, min(count, len(scorers)))
+    groups: list[list] = [[] for _ in range(count)]
+    place = {id(scorer): index % count for index, scorer in enumerate(scorers)}
+    for index, scorer in enumerate(scorers):
+        groups[index % count].append((scorer, None))
+    for index, viewer in enumerate(viewers):
+        home = place.get(id(getattr(viewer, "scorer", None)), index % count)
+        groups[home].append((viewer, None))
+    groups[0] += [(floor, "floor") for floor in floors]
+    return groups
+
+
+def run_generators(groups, args, recorder, rng, begin: float) -> tuple[int, float]:
+    """Run each group of clients in a process of its own (forked: they are set up already),
+    or in this one for a single group; returns late ticks and the generators' CPU seconds."""
+    if len(groups) == 1:
+        before = os.times()
+        late = run_clients(groups[0], args, recorder, rng, begin)
+        after = os.times()
+        return late, after.user + after.system - before.user - before.system
+    children = []
+    for index, group in enumerate(groups):
+        reader, writer = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # a generator: run its clients, send back what it saw, and exit
+            os.close(reader)
+            _generate(group, args, random.Random(rng.random() + index), begin, writer)
+        os.close(writer)
+        children.append((pid, reader, group))
+    late, generator_cpu = 0, 0.0
+    for pid, reader, group in children:
+        with os.fdopen(reader, "rb") as pipe:
+            seen = pickle.load(pipe)
+        os.waitpid(pid, 0)
+        recorder.rows.extend(seen["rows"])
+        for (person, _kind), errors, retries in zip(group, seen["errors"], seen["retries"],
+                                                    strict=True):
+            if errors is not None:
+                person.errors[:] = errors
+            person.client.retries = retries
+        late += seen["late"]
+        generator_cpu += seen["cpu"]
+    return late, generator_cpu
+
+
+def _generate(group, args, rng, begin: float, writer: int) -> None:
+    status = 0
+    try:
+        recorder = Recorder()
+        recorder.window = (begin + args.warmup, begin + args.warmup + args.seconds)
+        for person, _kind in group:
+            person.recorder = recorder
+            if hasattr(person, "scorer"):
+                person.scorer.recorder = recorder
+        before = os.times()
+        late = run_clients(group, args, recorder, rng, begin)
+        after = os.times()
+        seen = {"rows": recorder.rows, "late": late,
+                "cpu": after.user + after.system - before.user - before.system,
+                "errors": [getattr(person, "errors", None) for person, _ in group],
+                "retries": [person.client.retries for person, _ in group]}
+        with os.fdopen(writer, "wb") as pipe:
+            pickle.dump(seen, pipe)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def run_clients(group, args, recorder, rng, begin: float) -> int:
     """Each client ticks every ~interval (±10%) from a random phase, the floor clients every
-    ~floor-interval; returns the measured window and how many ticks started late."""
+    ~floor-interval, until the measured window ends; returns how many ticks started late."""
     stop = threading.Event()
     late = Counter()
-    begin = time.perf_counter() + 0.2
-    recorder.window = (begin + args.warmup, begin + args.warmup + args.seconds)
 
     def loop(client, interval, phase, jitter):
         next_at = begin + phase
@@ -102,7 +191,8 @@ def run_clients(people, floors, args, recorder, rng):
                 late["late"] += 1
                 next_at = time.perf_counter()
 
-    plan = [(c, args.interval) for c in people] + [(c, args.floor_interval) for c in floors]
+    plan = [(client, args.floor_interval if kind == "floor" else args.interval)
+            for client, kind in group]
     threads = [threading.Thread(target=loop, daemon=True,
                                 args=(client, interval, rng.uniform(0, interval),
                                       random.Random(rng.random())))
@@ -113,7 +203,7 @@ def run_clients(people, floors, args, recorder, rng):
     stop.set()
     for thread in threads:
         thread.join(timeout=30)
-    return recorder.window[0], recorder.window[1], late["late"]
+    return late["late"]
 
 
 def figures(rows, category) -> dict:

@@ -12,7 +12,7 @@ from urllib.parse import urlencode, urlsplit
 
 from scorekeeper.rules import Match, Table
 
-from .people import BrowserTable, Scorer, field_value, timed
+from .people import BrowserTable, Resting, Scorer, field_value, timed, turned_away
 
 CARD = "SSSSSSPPP"
 """Six singles then three pairs: the card of many English pub leagues."""
@@ -133,7 +133,7 @@ class CardScorer(Scorer):
         return self._enter(reply.text)
 
 
-class PublicViewer:
+class PublicViewer(Resting):
     """Someone following the public league page: its live part, polled as htmx does."""
 
     def __init__(self, path: str, client, recorder):
@@ -141,9 +141,14 @@ class PublicViewer:
         self.errors: list[str] = []
 
     def tick(self) -> None:
+        if self.resting():
+            return
         headers = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{self.path}",
                    "HX-Target": "live"}
         reply = timed(self.client, self.recorder, "public", "public", "GET", self.path, None,
                       headers)
-        if reply is not None and (reply.status != 200 or "/match/" in reply.text):
+        wait = turned_away(reply)
+        if wait is not None:
+            self.rest(wait)  # counted among the run's 503s, not a wrong page
+        elif reply is not None and (reply.status != 200 or "/match/" in reply.text):
             self.errors.append(f"public page: status {reply.status}, or a scoring link")

@@ -12,8 +12,9 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
     scorers, viewers, cpu = night["scorers"], night["viewers"], night["cpu"]
     server_log = night["server_log"].splitlines()
     warnings = [line for line in server_log if "WARNING" in line or "ERROR" in line]
-    generator = (cpu["generator_after"].user + cpu["generator_after"].system
-                 - cpu["generator_before"].user - cpu["generator_before"].system)
+    generator = cpu["generator"]
+    server_cpu = (cpu["server_after"] - cpu["server_before"]) if "server_before" in cpu else None
+    answered = [row for row in rows if row[0] not in ("setup", "generator") and row[4]]
     result = {
         "command": "python bench/league_night.py " + " ".join(argv or sys.argv[1:]),
         "server_command": " ".join(["scorekeeper" if args.server == "serve"
@@ -46,9 +47,15 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
         "achieved_per_s": {
             "moves": round(sum(1 for r in rows if r[0] == "move") / measured, 1),
             "polls": round(sum(1 for r in rows if r[0] == "poll") / measured, 1)},
-        "server_cpu_percent": round(100 * (cpu["server_after"] - cpu["server_before"])
-                                    / measured, 1) if "server_before" in cpu else None,
+        "server_cpu_percent": round(100 * server_cpu / measured, 1) if server_cpu else None,
+        "server_cpu_ms_per_request": round(1000 * server_cpu / len(answered), 3)
+        if server_cpu and answered else None,
         "generator_cpu_percent": round(100 * generator / (measured + args.warmup), 1),
+        "generator_processes": night["generators"],
+        "workers": getattr(args, "workers", None),
+        "threads": args.threads,
+        "busy_503": summary_ms([row[3] for row in rows if row[4] == 503]),
+        "load_1min_start_end": night["load_1min_start_end"],
         "server_warnings": warnings[:20],
         "server_warning_count": len(warnings),
         "check_304_without_rebuild": check,
@@ -98,7 +105,8 @@ def print_night(args, result: dict) -> None:
     print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers)"
                 f"{cards}, "
                 f"a tap or poll every {args.interval:g} s each, {result['seconds']:.0f} s "
-                f"measured, {args.server} --threads={args.threads}",
+                f"measured, {args.server} --workers={getattr(args, 'workers', None) or 'cores'} "
+                f"--threads={args.threads or 'its own'}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
                 table_rows)
     polls_304 = poll["statuses"].get("304", 0)
@@ -106,11 +114,18 @@ def print_night(args, result: dict) -> None:
     print(f"\npolls answered 304: {polls_304:,} of {poll.get('count', 0):,} ({share:.0%}); "
           f"an unchanged poll rebuilt {check['rebuilds']} matches and rendered "
           f"{check['templates_rendered']} templates")
+    busy = result["busy_503"]
     print(f"achieved: {result['achieved_per_s']['moves']} taps/s, "
           f"{result['achieved_per_s']['polls']} polls/s; server CPU "
-          f"{result['server_cpu_percent']}% of one core, load generator "
-          f"{result['generator_cpu_percent']}%; late ticks {result['late_ticks']}; "
-          f"server warnings {result['server_warning_count']}")
+          f"{result['server_cpu_percent']}% of one core "
+          f"({result['server_cpu_ms_per_request']} ms per request), load generator "
+          f"{result['generator_cpu_percent']}% in {result['generator_processes']} "
+          f"process(es); late ticks {result['late_ticks']}; "
+          f"server warnings {result['server_warning_count']}; load average (1 min) at start "
+          f"and end {result['load_1min_start_end']}")
+    if busy.get("count"):
+        print(f"turned away busy (503): {busy['count']:,}, answered in p50 {busy['p50_ms']} ms, "
+              f"p99 {busy['p99_ms']} ms, max {busy['max_ms']} ms")
     for line in result["table_errors"][:5] + result["generator_errors"][:5]:
         print(f"  error: {line}")
     targets = result["targets"]

@@ -60,6 +60,29 @@ class Recorder:
                 self.rows.append((category, kind, started, seconds, status, error))
 
 
+BUSY = "Scorekeeper-Busy"
+"""The server turned the request away (503) before the app saw it: send it again later."""
+
+
+def turned_away(reply) -> float | None:
+    """The seconds to wait when a busy server turned this request away, else None."""
+    if reply is None or reply.status != 503 or not reply.headers.get(BUSY):
+        return None
+    return float(reply.headers.get("Retry-After") or 2)
+
+
+class Resting:
+    """A client that waits as long as a busy server asked before it asks again."""
+
+    resting_until = 0.0
+
+    def resting(self) -> bool:
+        return time.monotonic() < self.resting_until
+
+    def rest(self, seconds: float) -> None:
+        self.resting_until = time.monotonic() + seconds
+
+
 def timed(client, recorder, category, kind, method, path, body=None, headers=None):
     """Send one request, record its latency and outcome; returns the Reply or None."""
     clock = time.perf_counter
@@ -73,8 +96,9 @@ def timed(client, recorder, category, kind, method, path, body=None, headers=Non
     return reply
 
 
-class Scorer:
-    """The phone on one table: decides each tap with the simulation and posts it."""
+class Scorer(Resting):
+    """The phone on one table: decides each tap with the simulation and posts it; a tap the
+    busy server turned away is sent again after Retry-After, as table.js does."""
 
     def __init__(self, index: int, seed: int, client, recorder: Recorder, preplay: bool):
         self.index = index
@@ -176,12 +200,15 @@ class Scorer:
     # one tap
 
     def tick(self) -> None:
+        if self.resting():
+            return
         if self.broken or (not self.pending and self.match.is_over()):
             self.new_match(False, "new match")
             return
         if not self.pending:
             self._plan()
-        kind, path, fields = self.pending.popleft()
+        tap = self.pending.popleft()
+        kind, path, fields = tap
         if kind == "lay" and f'name="move" value="{fields["move"]}"' not in self.last_html:
             self._fail(f"{fields['move']} is not offered as a button")
         fields = {"csrf_token": self.csrf, "pos": self.pos, **fields}
@@ -195,6 +222,11 @@ class Scorer:
         self.last_reply = reply
         if reply is None:
             self._fail(f"{kind}: no answer")
+            return
+        wait = turned_away(reply)
+        if wait is not None:
+            self.pending.appendleft(tap)
+            self.rest(wait)
             return
         html = reply.text
         pos = field_value(html, "pos")
@@ -230,8 +262,9 @@ class Scorer:
             self.pending.append(("end", "/end", fields))
 
 
-class Viewer:
-    """A phone or the TV showing one table's scoreboard, polling like htmx does."""
+class Viewer(Resting):
+    """A phone or the TV showing one table's scoreboard, polling like htmx does (and, as
+    app.js makes it, not before a busy server's Retry-After)."""
 
     def __init__(self, scorer: Scorer, client, recorder: Recorder):
         self.scorer = scorer
@@ -242,7 +275,7 @@ class Viewer:
 
     def tick(self) -> None:
         path = self.scorer.board_path
-        if path is None:
+        if path is None or self.resting():
             return
         if path != self.path:
             self.path, self.etag = path, None
@@ -253,6 +286,9 @@ class Viewer:
         reply = timed(self.client, self.recorder, "poll", "poll", "GET", path, None, headers)
         if reply is not None and reply.status == 200:
             self.etag = reply.headers.get("ETag")
+        wait = turned_away(reply)
+        if wait is not None:
+            self.rest(wait)
 
 
 class Floor:

@@ -19,13 +19,20 @@ def free_port() -> int:
 
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
                  app: str = "scorekeeper:create_app", server: str = "waitress",
-                 database_url: str | None = None):
+                 database_url: str | None = None, workers: int | None = None,
+                 connections: int | None = None):
     port = free_port()
     if server == "serve":
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
-                   f"--port={port}", f"--threads={threads}"]
+                   f"--port={port}"]
+        if threads:
+            command.append(f"--threads={threads}")
+        if workers is not None:
+            command.append(f"--workers={workers}")
+        if connections:
+            command.append(f"--connections={connections}")
     else:
-        command = [sys.executable, "-m", "waitress", f"--threads={threads}",
+        command = [sys.executable, "-m", "waitress", f"--threads={threads or 8}",
                    f"--listen={HOST}:{port}"]
         if connection_limit:
             command.append(f"--connection-limit={connection_limit}")
@@ -60,6 +67,29 @@ def stop_server(process, log) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as file:
-        fields = file.read().rsplit(")", 1)[1].split()
+    """CPU seconds (user + system) of a process and its children alive now: the server and
+    its worker processes."""
+    return sum(_cpu_of(each) for each in (pid, *children(pid)))
+
+
+def _cpu_of(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # it ended in between
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    if int(file.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found

@@ -1,6 +1,7 @@
 // The table screen's taps. No tap is lost: each one is queued and sent in order, against
 // the revision the previous answer brought; a tap that cannot be applied, a server that
-// fails and a connection that drops each say so on the screen. Without this script the
+// fails and a connection that drops each say so on the screen; a tap a busy server turned
+// away is sent again after its Retry-After. Without this script the
 // forms post as plain forms.
 (() => {
   "use strict";
@@ -107,6 +108,9 @@
       window.location.reload();
       return;
     }
+    if (response.status === 503 && response.headers.get("Scorekeeper-Busy")) {
+      return later(tap, Number(response.headers.get("Retry-After")) || 2);
+    }
     if (![200, 409, 422].includes(response.status)) {
       return failed(say("notSaved"), false);
     }
@@ -118,6 +122,14 @@
     }
     notApplied(queue.splice(0)); // the table said no, or another phone got there first
     sending = false;
+  }
+
+  // The server was past its capacity and turned the tap away before reading it: it stays
+  // first in the queue, the screen says it is not applied yet, and it is sent again.
+  function later(tap, seconds) {
+    queue.unshift(tap);
+    show(say("busy"), "warn");
+    setTimeout(next, Math.min(seconds, 30) * 1000);
   }
 
   function notApplied(taps) {

@@ -2,8 +2,8 @@
 
 It polls; an unchanged match answers 304 from its revision alone, without a rebuild (a
 weak ETag: the answer is the same board in whichever encoding the phone took it).
-A changed one is rendered once per revision and kept: every phone and the TV
-watching a table ask for the same revision within a few seconds of each other.
+A changed one is rendered (and compressed) once per revision and kept: every phone and
+the TV watching a table ask for the same revision within a few seconds of each other.
 """
 
 import io
@@ -16,6 +16,7 @@ from flask_babel import get_locale
 
 from ..services import matches
 from . import unit_of_work, view
+from .compression import compressed_once
 from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
@@ -32,7 +33,10 @@ def show(match_id: str, key: str):
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        response = Response(_rendered(uow, board, etag))
+        body, encoding = compressed_once(etag, _rendered(uow, board, etag))
+        response = Response(body)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
     response.set_etag(etag, weak=True)  # the same board gzipped, brotli'd or plain
     response.headers["Vary"] = "HX-Request"
     return response

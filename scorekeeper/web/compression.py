@@ -2,14 +2,16 @@
 
 Pages, fragments and the manifest are compressed per answer by Flask-Compress at a
 cheap level (a table fragment costs a fraction of a millisecond); the static files,
-the same bytes for every phone, are compressed once per process at the smallest size.
+the same bytes for every phone, are compressed once per process at the smallest size;
+a scoreboard, the same bytes for every viewer of a revision, once per revision.
 """
 
 import gzip
 import threading
+from collections import OrderedDict
 
 import brotli
-from flask import request
+from flask import current_app, request
 from flask_compress import Compress
 
 compress = Compress()
@@ -20,6 +22,8 @@ ENCODINGS = ("br", "gzip")
 STATIC_TYPES = {"text/css", "text/javascript", "application/javascript", "image/svg+xml"}
 STATIC_KEPT = 64
 """Compressed static files kept per process (the app has a handful, in two encodings)."""
+ANSWERS_KEPT = 512
+"""Compressed scoreboards kept per process (about 1 KB each): a busy night's revisions."""
 
 
 def init_compression(app) -> None:
@@ -38,8 +42,48 @@ def squeezed(body: bytes, encoding: str) -> bytes:
     return gzip.compress(body, compresslevel=9, mtime=0)
 
 
-_kept: dict[tuple[str, str], bytes] = {}
-_lock = threading.Lock()
+def cheap(body: bytes, encoding: str) -> bytes:
+    """At Flask-Compress's levels, for answers made many times a second."""
+    if encoding == "br":
+        return brotli.compress(body, quality=current_app.config["COMPRESS_BR_LEVEL"])
+    return gzip.compress(body, compresslevel=current_app.config["COMPRESS_LEVEL"], mtime=0)
+
+
+class Kept:
+    """Compressed bodies by (key, encoding), the least recently used dropped past `size`."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str, encoding: str, body, compress) -> bytes:
+        """The kept bytes, or `compress(body(), encoding)` kept from now on."""
+        with self._lock:
+            found = self._kept.get((key, encoding))
+            if found is not None:
+                self._kept.move_to_end((key, encoding))
+                return found
+        found = compress(body(), encoding)
+        with self._lock:
+            self._kept[key, encoding] = found
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return found
+
+
+_static = Kept(STATIC_KEPT)
+_answers = Kept(ANSWERS_KEPT)
+
+
+def compressed_once(key: str, body: str) -> tuple[bytes, str | None]:
+    """An answer that is the same for everyone asking by `key` (a scoreboard's ETag): in the
+    encoding this browser takes, compressed once per process; and that encoding."""
+    encoding = request.accept_encodings.best_match(ENCODINGS)
+    data = body.encode()
+    if encoding is None or len(data) < current_app.config["COMPRESS_MIN_SIZE"]:
+        return data, None
+    return _answers.get(key, encoding, lambda: data, cheap), encoding
 
 
 def _static_compressed(response):
@@ -53,14 +97,7 @@ def _static_compressed(response):
     if encoding is None or etag is None:
         return response
     response.direct_passthrough = False
-    with _lock:
-        body = _kept.get((etag, encoding))
-    if body is None:
-        body = squeezed(response.get_data(), encoding)
-        with _lock:
-            if len(_kept) >= STATIC_KEPT:
-                _kept.clear()
-            _kept[etag, encoding] = body
+    body = _static.get(etag, encoding, response.get_data, squeezed)
     response.close()  # the file it was going to send
     response.set_data(body)
     response.headers["Content-Encoding"] = encoding

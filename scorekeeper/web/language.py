@@ -16,11 +16,16 @@ COOKIE_SECONDS = 365 * 24 * 3600
 
 
 def select_locale() -> str:
-    """A `?lang=` link first, then the choice remembered in the cookie, then the browser."""
-    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
-        if asked in LANGUAGES:
-            return asked
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return locale_of(request)
+
+
+def locale_of(asked) -> str:
+    """A `?lang=` link first, then the choice remembered in the cookie, then the browser;
+    of any werkzeug request (also the busy server's, which answers without the app)."""
+    for chosen in (asked.args.get("lang"), asked.cookies.get(COOKIE)):
+        if chosen in LANGUAGES:
+            return chosen
+    return asked.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def remember_choice(response):

@@ -1,6 +1,8 @@
 """More than one browser on a match: the read-only scoreboard, a double tap, and two
 scoring phones tapping at the same moment."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -105,3 +107,29 @@ def test_two_phones_tapping_at_once_one_wins_and_the_other_sees_the_notice(
         ["10" if won_with == "5-5" else "5", "0"])
     assert_accessible(loser.page, "the notice after a conflict")
     shoot(loser.page, "conflict-notice")
+
+
+def test_a_scoreboard_turned_away_by_a_busy_server_polls_again_only_after_retry_after(
+        open_phone, server):
+    from scorekeeper.rules import Match
+
+    links = server.store_match(Match.create(["Ann", "Bob"], hand_size=3))
+    board = open_phone()
+    board.watcher.expect("status of 503")
+    polls = []
+
+    def busy_once(route):
+        polls.append(time.monotonic())
+        if len(polls) == 1:
+            return route.fulfill(status=503, body="busy",
+                                 headers={"Retry-After": "3", "Scorekeeper-Busy": "1"})
+        return route.continue_()
+
+    board.goto(links["board"])
+    board.route("**/board/**", busy_once)
+    deadline = time.monotonic() + 15
+    while len(polls) < 2 and time.monotonic() < deadline:
+        board.wait_for_timeout(100)  # a poll a second (POLL_SECONDS) unless told to wait
+    assert len(polls) >= 2
+    assert polls[1] - polls[0] >= 2.9
+    expect(board.locator(".turn")).to_have_text("Waiting for the next hand")

@@ -282,3 +282,29 @@ def test_a_tap_the_server_fails_to_store_says_not_saved(mobile, server):
     table.draw()
     expect(mobile.locator("#tap-status")).to_be_hidden()
     expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+
+
+def test_a_tap_a_busy_server_turned_away_says_so_and_is_applied_when_sent_again(mobile, server):
+    links = server.store_match(_bob_to_draw())
+    table = Scorer(mobile)
+    mobile.goto(links["table"])
+    before = len(server.entries(table.match_id))
+    mobile.watcher.expect("status of 503")
+    turned_away = []
+
+    def busy_once(route):
+        if turned_away:
+            return route.continue_()
+        turned_away.append(route.request.url)
+        return route.fulfill(status=503, body="busy",
+                             headers={"Retry-After": "1", "Scorekeeper-Busy": "1"})
+
+    mobile.route("**/draw", busy_once)
+    table.button("Draw").tap()
+    expect(mobile.locator("#tap-status")).to_have_text(
+        "The server is busy: your tap is not applied yet. It is sent again by itself in a "
+        "moment.")
+    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    expect(mobile.locator("#tap-status")).to_be_hidden()
+    assert len(turned_away) == 1
+    assert len(server.entries(table.match_id)) == before + 1  # applied once, when sent again
