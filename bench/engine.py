@@ -17,7 +17,6 @@ import argparse
 import gc
 import json
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -26,42 +25,21 @@ from collections import Counter
 
 from lib.common import (
     ROOT,
-    default_table,
     percentile,
     pin_one_core,
     print_table,
     setup_name,
     write_results,
 )
+from lib.records import generate
 
 from scorekeeper import db
 from scorekeeper.rules import RULE_SETS, find_rule_set
-from scorekeeper.rules.record import load_record, read_record, write_record
+from scorekeeper.rules.record import load_record, read_record
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
-from scorekeeper.simulation import play_match
 
 TARGET_PER_SECOND = 2000
-
-
-GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
-"""Players who lay their best scoring tile most of the time: random play in a game that
-takes each player's own pips away hardly ever reaches the target."""
-
-
-def generate(count: int, seed: int, rules) -> list[tuple[str, str]]:
-    """(setup, record JSON text) for `count` random full matches, deterministic by seed."""
-    rng = random.Random(seed)
-    records = []
-    for _ in range(count):
-        table = default_table(rng, rules)
-        match = play_match(rng, table, greed=GREED.get(rules.name, 0.0))
-        text = json.dumps(write_record(match))
-        again = read_record(load_record(text))  # a record that does not read back is a bug
-        if again.scores != match.scores or again.winner != match.winner:
-            raise SystemExit("a generated record does not replay to the same score")
-        records.append((setup_name(table), text))
-    return records
 
 
 def moves_in(doc: dict) -> int:
@@ -174,7 +152,7 @@ def measure(rules, args, core) -> dict:
     events = sum(events_in(doc) for doc in docs)
     hands = sum(len(doc["hands"]) for doc in docs)
     size = sum(len(text.encode()) for text in texts)
-    setups = Counter(setup for setup, _ in records)
+    setups = Counter(setup_name(table) for table, _ in records)
 
     print(f"timing {args.repeats} passes on core {core} ...", flush=True)
     gc.collect()

@@ -2,12 +2,19 @@
 
 import os
 import secrets
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(test_config=None) -> Flask:
-    """The app: defaults, then instance/config.py, then SCOREKEEPER_* variables, then tests."""
+def create_app(test_config=None) -> "Flask":
+    """The app: defaults, then instance/config.py, then SCOREKEEPER_* variables, then tests.
+
+    Flask is imported here, not with the package, so the CLI's pure commands start without it.
+    """
+    from flask import Flask
+
     app = Flask(__name__, instance_relative_config=True, template_folder=_templates())
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),

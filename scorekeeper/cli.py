@@ -1,10 +1,9 @@
 """The `scorekeeper` console script: `serve` the app, `replay [--json] FILE...` records."""
 
 import argparse
-import json
 import sys
 
-from .replay import catalogue, summary, text_lines
+from .replay import catalogue, summary_json, text_lines
 from .rules import RuleError
 from .rules.record import IllegalRecord, UnreadableRecord
 from .services import records
@@ -65,7 +64,8 @@ def replay_files(files: list[str], as_json: bool) -> int:
     for name in files:
         prefix = f"{name}: " if len(files) > 1 else ""
         try:
-            replayed = records.replay(_read(name))
+            text = _read(name)
+            told = replay_json(text) if as_json else replay_text(text, words)
         except UnreadableRecord as error:
             print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, UNREADABLE)
@@ -74,13 +74,23 @@ def replay_files(files: list[str], as_json: bool) -> int:
             print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
             status = max(status, ILLEGAL)
             continue
-        if as_json:
-            print(json.dumps(summary(replayed.match, replayed.hands), ensure_ascii=False))
-        else:
-            if len(files) > 1:
-                print(f"== {name}")
-            print("\n".join(text_lines(replayed.match, len(replayed.hands), words)))
+        if not as_json and len(files) > 1:
+            print(f"== {name}")
+        print(told)
     return status
+
+
+def replay_json(text: str | bytes) -> str:
+    """What `replay --json` prints for a record's text; UnreadableRecord or RuleError when it
+    is not a legal record. `bench/replay.py` times it."""
+    replayed = records.replay(text)
+    return summary_json(replayed.match, replayed.hands)
+
+
+def replay_text(text: str | bytes, words) -> str:
+    """What `replay` prints for a record's text: the match told hand by hand."""
+    replayed = records.replay(text)
+    return "\n".join(text_lines(replayed.match, len(replayed.hands), words))
 
 
 def _worded(error: Exception, words) -> str:

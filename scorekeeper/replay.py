@@ -1,6 +1,7 @@
 """What `scorekeeper replay` says about a match: a referee's text, or one JSON object."""
 
 import gettext
+import json
 import os
 
 from .rules import (
@@ -49,27 +50,68 @@ def summary(match: Match, record_hands: list | None = None) -> dict:
 
     Given the record's hands, it lists exactly those, each move as the record wrote it.
     """
+    outline, hands = _outline(match, record_hands)
+    return {**outline, "hands": [{**head, "moves": _move_entries(*moves)}
+                                 for head, moves in hands]}
+
+
+def summary_json(match: Match, record_hands: list | None = None) -> str:
+    """`json.dumps(summary(...), ensure_ascii=False)`, the line `replay --json` prints, made
+    faster: each move's entry is encoded once and remembered (records repeat the same few
+    thousand: a player, a move, its count and points), the rest by json.dumps."""
+    outline, hands = _outline(match, record_hands)
+    told = ", ".join(_json(head)[:-1] + ', "moves": [' + _moves_json(*moves) + "]}"
+                     for head, moves in hands)
+    return _json(outline)[:-1] + ', "hands": [' + told + "]}"
+
+
+def _outline(match: Match, record_hands: list | None) -> tuple[dict, list]:
+    """The summary but its hands; and each hand's head, with what its moves are told from."""
     table = match.table
-    hands = []
     count = len(match.hands) if record_hands is None else len(record_hands)
+    hands = []
     for index in range(count):
         hand = match.hands[index]
-        written = record_hands[index]["moves"] if record_hands is not None else None
-        moves = []
-        for number, played in enumerate(hand.moves):
-            text = written[number] if written is not None else move_text(played.move)
-            entry = {"player": table.players[played.seat], "move": text}
-            if played.count is not None:
-                entry["ends"] = played.count
-            entry["points"] = played.points
-            moves.append(entry)
-        hands.append({"number": hand.number, "starter": table.players[hand.starter],
-                      "result": hand_result(match, index), "points": list(hand.points),
-                      "moves": moves})
+        written = (record_hands[index]["moves"] if record_hands is not None
+                   else [move_text(played.move) for played in hand.moves])
+        hands.append(({"number": hand.number, "starter": table.players[hand.starter],
+                       "result": hand_result(match, index), "points": list(hand.points)},
+                      (table.players, hand.moves, written)))
     return {"sides": [{"players": [table.players[seat] for seat in seats],
                        "score": match.scores[side]}
                       for side, seats in enumerate(table.sides)],
-            "target": table.target, "winner": match.winner, "hands": hands}
+            "target": table.target, "winner": match.winner}, hands
+
+
+def _move_entries(players, played_moves, written) -> list[dict]:
+    """Each move as `replay --json` lists it: `ends` for a tile, `points` for every move."""
+    return [{"player": players[seat], "move": text, "points": points} if count is None else
+            {"player": players[seat], "move": text, "ends": count, "points": points}
+            for (seat, _, _, count, points, _, _), text in zip(played_moves, written,
+                                                               strict=True)]
+
+
+_MOVES_TOLD: dict[tuple, str] = {}
+"""Move entries already encoded, by (player, move as written, ends, points)."""
+
+
+def _moves_json(players, played_moves, written) -> str:
+    """The encoded entries of `_move_entries`, joined as json.dumps joins a list's items."""
+    told = []
+    for (seat, _, _, count, points, _, _), text in zip(played_moves, written, strict=True):
+        key = (players[seat], text, count, points)
+        entry = _MOVES_TOLD.get(key)
+        if entry is None:
+            entry = _json(_move_entries(players, [(seat, 0, 0, count, points, 0, 0)],
+                                        [text])[0])
+            if len(_MOVES_TOLD) < 65536:
+                _MOVES_TOLD[key] = entry
+        told.append(entry)
+    return ", ".join(told)
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def text_lines(match: Match, hand_count: int | None = None,

@@ -139,12 +139,15 @@ def _replay(conn, row) -> Match:
     return Match(table, events)
 
 
-def find(conn, match_id: str, key: str, scoring: bool):
+def find(conn, match_id: str, key: str, scoring: bool, lock: bool = False):
     """The match's row if `key` is its scoring key (or, when not scoring, its scoreboard key).
 
     The key is compared in constant time; an unknown match and a wrong key look the same.
+    `lock` holds the row until the transaction ends, as a tap's write does.
     """
-    row = conn.execute("SELECT * FROM matches WHERE id = ?", (str(match_id),)).fetchone()
+    locked = conn.dialect.for_update if lock else ""
+    row = conn.execute("SELECT * FROM matches WHERE id = ?" + locked,
+                       (str(match_id),)).fetchone()
     expected = "" if row is None else (row["score_key"] if scoring else row["view_key"])
     if not hmac.compare_digest(expected.encode(), str(key).encode()) or row is None:
         return None
@@ -277,7 +280,7 @@ def mine(conn, links: list) -> list[dict]:
 def delete(conn, match_id: str, key: str) -> bool:
     """Delete a match and its log if `key` is its scoring key; True if it was there."""
     with transaction(conn):
-        if find(conn, match_id, key, scoring=True) is None:
+        if find(conn, match_id, key, scoring=True, lock=True) is None:  # no tap half-written
             return False
         conn.execute("DELETE FROM entries WHERE match_id = ?", (match_id,))
         conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))

@@ -246,3 +246,23 @@ def test_a_setup_the_rules_refuse_is_an_unreadable_record(write):
     result = replay(path)
     assert result.returncode == 2
     assert result.stderr.strip() == "the target must be from 5 to 10000 points, not 1"
+
+
+WEB_PACKAGES = {"flask", "werkzeug", "jinja2", "flask_babel", "babel", "flask_wtf", "wtforms",
+                "waitress", "itsdangerous", "click"}
+
+
+def test_replay_starts_without_loading_the_web_app(write):
+    """A referee's replay is pure rules: it must not pay for importing Flask and its kin."""
+    path = write("won.json", WON)
+    code = ("import json, sys\nfrom scorekeeper.cli import main\n"
+            "status = main(['replay', '--json', sys.argv[1]])\n"
+            "print(json.dumps(sorted({name.partition('.')[0] for name in sys.modules})))\n"
+            "sys.exit(status)")
+    result = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    replayed, loaded = result.stdout.splitlines()
+    assert json.loads(replayed)["winner"] == 0
+    assert "scorekeeper" in json.loads(loaded)
+    assert WEB_PACKAGES.isdisjoint(json.loads(loaded))

@@ -186,7 +186,8 @@ def test_every_placement_offered_is_accepted_and_gives_what_it_said():
 def test_the_fast_path_of_the_line_lays_exactly_as_the_layout_does():
     rng = random.Random(5)
     for _ in range(20):
-        match = play_match(rng, Table.create(NAMES[:rng.choice((2, 3, 4))]))
+        played_match = play_match(rng, Table.create(NAMES[:rng.choice((2, 3, 4))]))
+        match = Match(played_match.table, played_match.log)  # rebuilt through `play_run`
         for hand in match.hands:
             layout = empty("none")
             for played in hand.moves:

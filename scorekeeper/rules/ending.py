@@ -89,8 +89,8 @@ def _needed(table, outcome: Outcome) -> tuple[list[int], list[int]]:
         return list(seats), []
     if table.rules.pips_entered == ALL_BUT_OUT:  # own pips count, partners' too
         return [seat for seat in seats if seat != outcome.seat], [outcome.seat]
-    return ([seat for seat in seats if table.side_of(seat) != outcome.side],
-            [seat for seat in seats if table.side_of(seat) == outcome.side])
+    winners = table.sides[outcome.side]
+    return [seat for seat in seats if seat not in winners], list(winners)
 
 
 def end_score(match, event: Remaining) -> Score:

@@ -7,10 +7,10 @@ screen). A Lay's end travels as text, so an end may later be named by a tile.
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import N_, IllegalMove
-from .tiles import Tile, normal, parse_tile, tile_text
+from .tiles import Tile, key_of, normal, parse_tile, tile_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,11 @@ class Lay:
 
     tile: Tile
     end: str | None = None
+    key: Tile | None = field(default=None, init=False, repr=False, compare=False)
+    """The tile as (low, high) when it is a tile of the set, worked out once; else None."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", key_of(self.tile))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from typing import NamedTuple
 from .events import Move
 from .layout import Layout, Side, empty
 from .outcome import Outcome
-from .tiles import ALL_TILES, SET_SIZE, Tile
+from .tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
 
 
 class Played(NamedTuple):
@@ -60,6 +60,10 @@ class Hand:
     def unplayed(self) -> list[Tile]:
         """The tiles of the set not laid in this hand, 0-0 first: what hands can still hold."""
         return [tile for tile in ALL_TILES if tile not in self.laid]
+
+    def unplayed_pips(self) -> list[int]:
+        """The pips of each tile not laid in this hand, smallest first (for pip ranges)."""
+        return sorted([a + b for a, b in TILE_SET - self.laid])
 
     @property
     def result(self) -> str | None:

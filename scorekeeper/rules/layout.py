@@ -113,8 +113,13 @@ _SIDE = {(tile, value, spinner): _new_side(tile, value, spinner)
 """Every side a tile can leave, made once: sides are values shared by every hand."""
 _TEXT = {tile: tile_text(tile) for tile in ALL_TILES}
 _EMPTY = {branching: Layout((), branching, branching != "none") for branching in BRANCHING}
-LINE_SIDE = {(tile, value): _SIDE[tile, value, False] for tile in ALL_TILES for value in tile}
-"""The side a tile leaves on a line with no spinners: what `play.lay`'s hot path reads."""
+LINE_STEPS = {tile: tuple((side, side.value, side.points) if side else None
+                         for side in (_SIDE[tile, value, False] if value in tile else None
+                                      for value in range(7)))
+              for tile in ALL_TILES}
+"""On a line with no spinners, by tile (low, high) and by the open value it is laid on:
+the side it leaves, with that side's value and points; None where it does not fit. What
+`run.play_run` reads."""
 
 
 def fitting(layout: Layout, tile: Tile) -> list[int]:

@@ -9,6 +9,8 @@ from . import ending, moves, play
 from .errors import N_, MatchOver, NothingToUndo
 from .events import Draw, Event, Lay, Pass, Remaining, Start
 from .hand import Hand
+from .rulesets import NO_SPINNER
+from .run import play_run
 from .scoring import Score, ends_score
 from .table import Table
 from .tiles import Tile
@@ -21,8 +23,7 @@ class Match:
         self.table = table
         self.log: list[Event] = []
         self._reset()
-        for event in log:
-            self.push(event)
+        self.extend(log)
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
@@ -48,6 +49,19 @@ class Match:
         self.log.append(event)
         return event
 
+    def extend(self, events) -> None:
+        """Apply table events in order, as `push` would one by one; runs of plain moves on a
+        line go through `run.play_run` at speed."""
+        events = events if isinstance(events, (list, tuple)) else list(events)
+        runs = self.table.rules.spinners == NO_SPINNER  # a layout with spinners: no runs
+        index = 0
+        while index < len(events):
+            if runs:
+                index += play_run(self, events, index)
+            if index < len(events):
+                self.push(events[index])
+                index += 1
+
     def pop(self) -> Event:
         """Undo the last event, whatever it was: the last hand is replayed from its mark."""
         if not self.log:
@@ -65,8 +79,7 @@ class Match:
             self.open_hand(starter, announced, length)
         else:
             self._reset()
-        for event in replay:
-            self.push(event)
+        self.extend(replay)
         return last
 
     def copy(self) -> "Match":

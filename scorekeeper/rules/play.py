@@ -1,7 +1,8 @@
 """The rules of a move during a hand: laying a tile, drawing, passing or knocking.
 
 Each rule checks everything before it changes anything, so a refused move leaves
-the match as it was. `lay` is the hot path of every replay and is kept flat.
+the match as it was. A replay goes through `play_run` (rules/run.py) first, which
+lays and draws the plain moves of a line at speed and leaves the rest to these.
 """
 
 from . import moves
@@ -9,11 +10,11 @@ from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .events import Draw, Lay, Pass
 from .hand import Hand, Played
-from .layout import LINE_SIDE, Layout, end_name
+from .layout import Layout, end_name
 from .moves import place
 from .outcome import BLOCKED, DOMINO, WON, Outcome
-from .rulesets import NO_SPINNER, PLUS_ONE
-from .tiles import NORMAL_OF, normal_of_checked, tile_text
+from .rulesets import PLUS_ONE
+from .tiles import normal_of_checked, tile_text
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
@@ -47,61 +48,52 @@ def lay(match, event: Lay) -> Lay:
     hand = hands[-1] if hands else None
     if hand is None or hand.outcome is not None or match.winner is not None:
         hand = playing_hand(match, "tile")  # raises: nobody may lay a tile now
-    table = match.table
+    key = event.key  # None: not a tile of the set, or a tile given as a list
+    if key is None:
+        key = normal_of_checked(event.tile)  # refuses what is not a tile of the set
+        event = Lay((event.tile[0], event.tile[1]), event.end)
     seat = hand.turn
-    tile = event.tile
-    key = NORMAL_OF.get(tile) if tile.__class__ is tuple else None
-    if key is None or tile[0].__class__ is not int or tile[1].__class__ is not int:
-        key = normal_of_checked(tile)  # refuses what is not a tile of the set
     if key in hand.laid:
         raise IllegalMove.worded(N_("%(tile)s was already laid in this hand"), "already_laid",
-                                 player=table.players[seat], tile=tile_text(tile))
+                                 player=match.table.players[seat], tile=tile_text(event.tile))
+    if not hand.moves:
+        return _lead(match, hand, seat, event, key)
     layout = hand.layout
-    if hand.moves:
-        end = event.end
-        count = -1
-        # The hot path: a line (no spinners) and the end a record or a button names, laid
-        # through the layout's own table of sides; `moves.place` is the rule it follows.
-        if (end == "L" or end == "R") and layout[1] == NO_SPINNER:
-            left, right = layout[0]
-            if end == "L":
-                value = left.value
-                if value == key[0] or value == key[1]:
-                    left = LINE_SIDE[key, value]
-                    count = left.points + right.points
-            else:
-                value = right.value
-                if value == key[0] or value == key[1]:
-                    right = LINE_SIDE[key, value]
-                    count = left.points + right.points
-        if count < 0:  # a tree, or an end to choose or refuse: the general rule
-            index = moves.choose_side(layout, key, end, table.players[seat], tile, hand.laid)
-            end = end_name(layout, index)
-            layout, count = place(layout, key, index)
-        else:
-            layout = _tuple(Layout, ((left, right), NO_SPINNER, False))
-        if event.end != end:
-            event = Lay(key, end)
-        elif tile.__class__ is not tuple:
-            event = Lay((tile[0], tile[1]), end)
-    else:
-        tile = (tile[0], tile[1])
-        if event.end is not None:
-            moves.check_notation(layout, event.end, table.players[seat], tile)
-        layout, count = place(layout, tile, None)
-        if event.end is not None or tile != event.tile or event.tile.__class__ is not tuple:
-            event = Lay(tile, None)
+    end = event.end
+    index = moves.choose_side(layout, key, end, match.table.players[seat], event.tile,
+                              hand.laid)
+    end = end_name(layout, index)
+    layout, count = place(layout, key, index)
+    if event.end != end:
+        event = Lay(key, end)
+    return _laid(match, hand, seat, event, key, layout, count)
+
+
+def _lead(match, hand: Hand, seat: int, event: Lay, key) -> Lay:
+    """The first tile of a hand, laid as written (`a-b`: a on the left, b on the right)."""
+    tile = (event.tile[0], event.tile[1])
+    if event.end is not None:
+        moves.check_notation(hand.layout, event.end, match.table.players[seat], tile)
+    layout, count = place(hand.layout, tile, None)
+    if event.end is not None or tile != event.tile or event.tile.__class__ is not tuple:
+        event = Lay(tile, None)
+    return _laid(match, hand, seat, event, key, layout, count)
+
+
+def _laid(match, hand: Hand, seat: int, event: Lay, key, layout: Layout, count: int) -> Lay:
+    """The tile is on the table: score its count and pass the turn on."""
     held = hand.held
-    if held[seat] == 1 or table.rules.exact_target:  # the tile may end the hand or bust
+    rules = match.table.rules
+    if held[seat] == 1 or rules.exact_target:  # the tile may end the hand or bust
         return _lay_scored(match, hand, seat, event, key, layout, count)
-    points = table.rules.count_points[count]
+    points = rules.count_points[count]
     hand.layout = layout
     hand.laid.add(key)
     held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(_tuple(Played, (seat, event, layout.sides, count, points, 0, False)))
+    hand.moves.append(_tuple(Played, (seat, event, layout[0], count, points, 0, False)))
     if points:
-        match.award(hand, table.side_of(seat), points)
+        match.award(hand, match.table.side_of(seat), points)
         if match.winner is not None:
             hand.outcome = Outcome(WON, match.winner, seat)
             return event

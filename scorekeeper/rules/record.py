@@ -13,9 +13,11 @@ from .rulesets import (
     NAMED_EVERY_HAND,
     NEXT_SEAT,
     NO_PIPS,
+    NO_SPINNER,
     WINNER_LEADS,
     find_rule_set,
 )
+from .run import play_run
 from .table import Table
 from .tiles import parse_tile, tile_text
 
@@ -101,28 +103,44 @@ def _read_hand(match: Match, number: int, hand: dict, pending_pips: bool) -> Non
         _read_starter(match, number, hand.get("starter"))
     except RuleError as error:
         raise IllegalRecord(N_("hand %(hand)s, starter"), error, hand=number) from None
-    push, parsed = match.push, PARSED_MOVES.get
-    hands = match.hands
-    for index, text in enumerate(hand["moves"], 1):
-        try:
-            if len(hands) > number:  # the hand ended and the rules opened the next one
-                raise HandOver.worded(N_("hand %(hand)s is already over: a later move "
-                                         "belongs to the next hand"), "hand_over", hand=number)
-            move = parsed(text) if text.__class__ is str else None  # lists are unhashable
-            push(move or parse_move(text))
-        except RuleError as error:
-            seat = match.turn  # nobody's turn once the hand or the match is over
-            written = text if isinstance(text, str) and text.isprintable() else repr(text)
-            written = written if len(written) <= 40 else written[:37] + "..."
-            who = f"{match.table.players[seat]} {written}" if seat is not None else written
-            raise IllegalRecord(N_("hand %(hand)s, move %(move)s (%(who)s)"), error,
-                                hand=number, move=index, who=who) from None
+    texts = hand["moves"]
+    # Moves already read are taken from the cache (None: read it when its turn comes);
+    # runs of plain moves on a line go through `play_run`, the rest through the full rules.
+    try:
+        events = list(map(PARSED_MOVES.get, texts))
+    except TypeError:  # a move that is a list or an object: no text, so nothing cached
+        events = [PARSED_MOVES.get(text) if text.__class__ is str else None for text in texts]
+    runs = match.table.rules.spinners == NO_SPINNER
+    index = 0
+    while index < len(texts):
+        if runs and len(match.hands) == number:  # not once the rules opened the next hand
+            index += play_run(match, events, index)
+            if index == len(texts):
+                break
+        _read_move(match, number, index + 1, texts[index], events[index])
+        index += 1
     if pending_pips and match.phase == "end" and hand.get("remaining") is None:
         return
     try:
         _read_remaining(match, hand.get("remaining"))
     except RuleError as error:
         raise IllegalRecord(N_("hand %(hand)s, remaining"), error, hand=number) from None
+
+
+def _read_move(match: Match, number: int, index: int, text, move) -> None:
+    """Apply move `index` of hand `number` by the full rules; the refusal names the place."""
+    try:
+        if len(match.hands) > number:  # the hand ended and the rules opened the next one
+            raise HandOver.worded(N_("hand %(hand)s is already over: a later move "
+                                     "belongs to the next hand"), "hand_over", hand=number)
+        match.push(move or parse_move(text))
+    except RuleError as error:
+        seat = match.turn  # nobody's turn once the hand or the match is over
+        written = text if isinstance(text, str) and text.isprintable() else repr(text)
+        written = written if len(written) <= 40 else written[:37] + "..."
+        who = f"{match.table.players[seat]} {written}" if seat is not None else written
+        raise IllegalRecord(N_("hand %(hand)s, move %(move)s (%(who)s)"), error,
+                            hand=number, move=index, who=who) from None
 
 
 def _read_starter(match: Match, number: int, starter) -> None:
@@ -170,10 +188,12 @@ def _read_remaining(match: Match, remaining) -> None:
         raise RuleError.worded(N_("the hand ended: the pips left with %(names)s are needed"),
                                "pips_needed", names=names)
     held = {}
+    table = match.table
     for name, value in remaining.items():
-        seat = match.table.seat_of(name)
+        seat = table.seat_of(name)
         if isinstance(value, list):
-            value = tuple(parse_tile(item) if isinstance(item, str) else item for item in value)
+            value = tuple([parse_tile(item) if isinstance(item, str) else item
+                           for item in value])
         held[seat] = value
     match.push(Remaining.of(held))
 

@@ -19,7 +19,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
     if missing:
         raise ImpossibleHand.worded(N_("the pips left in %(names)s's hand are needed"),
                                     "pips_needed", names=", ".join(missing))
-    unplayed = sorted([a + b for a, b in hand.unplayed()])
+    unplayed = None  # the pips of the tiles not laid, sorted: worked out for a pip count
     seen: dict = {}
     pips_by_seat = {}
     for seat, value in sorted(given.items()):
@@ -27,6 +27,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
         if isinstance(value, (list, tuple)):
             pips_by_seat[seat] = _check_tiles(names, seat, value, count, hand, seen)
         else:
+            unplayed = hand.unplayed_pips() if unplayed is None else unplayed
             pips_by_seat[seat] = _check_pips(names[seat], value, count, unplayed)
     return pips_by_seat
 
@@ -34,7 +35,7 @@ def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],
 def determined_pips(hand: Hand, seats: list[int]) -> dict[int, int]:
     """The pips of each seat that only one value fits (it holds every tile not laid, or
     none): the table need not count them."""
-    unplayed = sorted([a + b for a, b in hand.unplayed()])
+    unplayed = hand.unplayed_pips()
     found = {}
     for seat in seats:
         low, high = pip_range(hand.held[seat], unplayed)

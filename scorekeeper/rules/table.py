@@ -1,7 +1,8 @@
 """Who sits at the table, how they form sides, and the house rules agreed for the match."""
 
+import functools
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import N_, SetupError
 from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
@@ -41,6 +42,13 @@ class Table:
     target: int
     hand_size: int
     rules: RuleSet = ALL_FIVES
+    sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Seats of each side, in seat order of their first player."""
+
+    def __post_init__(self) -> None:
+        sides = (((0, 2), (1, 3)) if self.partnerships
+                 else tuple((seat,) for seat in range(len(self.players))))
+        object.__setattr__(self, "sides", sides)
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
@@ -71,13 +79,6 @@ class Table:
                 most=SET_SIZE // len(names))
         return cls(names, partnerships, target, hand_size, rules)
 
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats of each side, in seat order of their first player."""
-        if self.partnerships:
-            return ((0, 2), (1, 3))
-        return tuple((seat,) for seat in range(len(self.players)))
-
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
@@ -97,6 +98,21 @@ class Table:
 
 
 def _checked_names(players) -> tuple[str, ...]:
+    """The players' names, checked; a table's names are checked once and remembered."""
+    if isinstance(players, (list, tuple)):
+        try:
+            return _checked_name_tuple(tuple(players))
+        except TypeError:  # a name that is a list or a dict: it cannot be remembered
+            pass
+    return _checked_name_list(players)
+
+
+@functools.lru_cache(maxsize=256)
+def _checked_name_tuple(players: tuple) -> tuple[str, ...]:
+    return _checked_name_list(players)
+
+
+def _checked_name_list(players) -> tuple[str, ...]:
     if (not isinstance(players, (list, tuple))
             or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS):
         count = len(players) if isinstance(players, (list, tuple)) else 0

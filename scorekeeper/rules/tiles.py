@@ -12,6 +12,7 @@ PIPS = range(HIGHEST_PIP + 1)
 ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in PIPS for b in range(a, HIGHEST_PIP + 1))
 """The 28 tiles of a double-six set, each as (low, high), 0-0 first."""
 assert len(ALL_TILES) == SET_SIZE
+TILE_SET = frozenset(ALL_TILES)
 
 _TILE_TEXT = re.compile(r"^\s*([0-9]+)\s*-\s*([0-9]+)\s*$")
 
@@ -45,12 +46,17 @@ _TILE_OF_TEXT = {f"{a}-{b}": (a, b) for a in PIPS for b in PIPS}
 NORMAL_OF = {(a, b): (min(a, b), max(a, b)) for a in PIPS for b in PIPS}
 
 
+def key_of(tile) -> Tile | None:
+    """The (low, high) form of a tile given as a pair of pips 0-6; None for anything else."""
+    if (tile.__class__ is tuple and len(tile) == 2 and tile[0].__class__ is int
+            and tile[1].__class__ is int):
+        return NORMAL_OF.get(tile)
+    return None
+
+
 def normal_of_checked(tile) -> Tile:
-    """The (low, high) form of a tile given as a pair of pips 0-6; else BadTile. Hot path."""
-    key = NORMAL_OF.get(tile) if tile.__class__ is tuple else None
-    if key is not None and tile[0].__class__ is int and tile[1].__class__ is int:
-        return key
-    return normal(checked_tile(tile))
+    """The (low, high) form of a tile given as a pair of pips 0-6; else BadTile."""
+    return key_of(tile) or normal(checked_tile(tile))
 
 
 def checked_tile(tile) -> Tile:
