@@ -9,7 +9,10 @@ the kept render), poll again unchanged (304) twice, and the scorer's phone loads
 the full table page. CPU time counts what a busy machine cannot hide: compare
 runs of the same command, before and after a change.
 
-    python bench/request_cpu.py [--tables 20] [--rounds 150] [--seed 1]
+    python bench/request_cpu.py [--tables 20] [--rounds 150] [--seed 1] [--gzip]
+
+With --gzip every phone asks for gzip, as browsers on a pub's plain-http Wi-Fi do,
+so answers are compressed too (Flask-Compress; the scoreboard once per revision).
 """
 
 import argparse
@@ -73,16 +76,18 @@ class CpuMeter:
         return "setup"
 
 
-def run(tables: int, rounds: int, seed: int) -> dict:
+def run(tables: int, rounds: int, seed: int, accept_encoding: str | None = None) -> dict:
     folder = tempfile.mkdtemp(prefix="bench-cpu-")
     try:
         app = create_app({"DATABASE": os.path.join(folder, "db.sqlite"), "SECRET_KEY": "bench"})
         meter = CpuMeter(app)
         recorder = Recorder()
-        scorers = [Scorer(i, seed, TestClient(app), recorder, True) for i in range(tables)]
+        scorers = [Scorer(i, seed, TestClient(app, accept_encoding), recorder, True)
+                   for i in range(tables)]
         for scorer in scorers:
             scorer.new_match(True)
-        viewers = [[Viewer(s, TestClient(app), recorder) for _ in range(3)] for s in scorers]
+        viewers = [[Viewer(s, TestClient(app, accept_encoding), recorder) for _ in range(3)]
+                   for s in scorers]
         for _ in range(rounds):
             for scorer, watching in zip(scorers, viewers, strict=True):
                 scorer.tick()
@@ -110,19 +115,22 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=150,
                         help="taps per table (the tap limit allows 240 a minute)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--gzip", action="store_true", help="phones ask for gzip")
     parser.add_argument("--name", default="request_cpu", help="results file name")
     args = parser.parse_args(argv)
     if not (0 < args.tables <= 200 and 0 < args.rounds <= 200):
         parser.error("keep it bounded: tables ≤ 200, rounds ≤ 200")
-    result = run(args.tables, args.rounds, args.seed)
+    result = run(args.tables, args.rounds, args.seed, "gzip, deflate" if args.gzip else None)
     figures = summary(result["samples"])
-    print_table(f"CPU per request ({args.tables} tables, {args.rounds} rounds)",
+    print_table(f"CPU per request ({args.tables} tables, {args.rounds} rounds"
+                f"{', gzip' if args.gzip else ''})",
                 ["request", "count", "mean ms", "median ms"],
                 [[kind, row["count"], row["mean_ms"], row["median_ms"]]
                  for kind, row in figures.items()])
     for error in result["errors"][:5]:
         print("error:", error)
     write_results(args.name, {"tables": args.tables, "rounds": args.rounds, "seed": args.seed,
+                              "gzip": args.gzip,
                               "cpu_per_request": figures, "errors": result["errors"][:20]})
     return 1 if result["errors"] else 0
 

@@ -37,7 +37,11 @@ def is_postgresql(location: str) -> bool:
 
 def location(config) -> str:
     """Where the matches are: the DATABASE_URL if one is set, else the SQLite file."""
-    return config.get("DATABASE_URL") or config["DATABASE"]
+    url = config.get("DATABASE_URL")
+    if url and not is_postgresql(url):  # not shown: a mistyped scheme may carry a password
+        raise StorageRefused("DATABASE_URL takes a postgresql:// URL; a SQLite file is "
+                             "set with SCOREKEEPER_DATABASE")
+    return url or config["DATABASE"]
 
 
 def connect(where: str):
@@ -206,15 +210,14 @@ def backup_command(target: str) -> None:
 def init_app(app) -> None:
     app.config.setdefault("DB_KEEP_CONNECTIONS", True)
     app.config.setdefault("DATABASE_POOL_SIZE", 10)
-    url = app.config.get("DATABASE_URL")
-    if url:
-        open_checked(url).close()
+    where = location(app.config)
+    open_checked(where).close()
+    if is_postgresql(where):
         app.extensions["scorekeeper.db"] = _postgres().Pool(
-            url, int(app.config["DATABASE_POOL_SIZE"]))
+            where, int(app.config["DATABASE_POOL_SIZE"]))
     else:
-        open_checked(app.config["DATABASE"]).close()
         app.extensions["scorekeeper.db"] = KeptConnections(
-            app.config["DATABASE"], app.config["DB_KEEP_CONNECTIONS"])
+            where, app.config["DB_KEEP_CONNECTIONS"])
     app.teardown_appcontext(close_db)
     from .retention import prune_command  # it opens the database with connect() above
 

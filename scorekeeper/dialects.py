@@ -20,13 +20,20 @@ connection, a read-only database (a replica), a write it rolled back (a deadlock
 full disk or no memory, a lock not granted in time, a shutdown, I/O."""
 
 
+POSTGRESQL_LOCK_WAIT = "10s"
+"""As SQLite's busy timeout: a write waits this long for another one's row lock, then
+fails (503). Set in each write's transaction, not on the session: a pooler in transaction
+mode (PgBouncer) refuses a connection's startup options and hands sessions round."""
+
+
 @dataclass(frozen=True)
 class Dialect:
     """The phrases of one database; a connection carries its own as `conn.dialect`."""
 
     name: str
     begin: str
-    """Starts a write: SQLite's IMMEDIATE takes the write lock at once, as a row lock does."""
+    """Starts a write: SQLite's IMMEDIATE takes the write lock at once, as a row lock does;
+    PostgreSQL's bounds the wait for a row lock."""
     now: str
     """The current UTC time as the text every timestamp column holds: 2026-12-01T20:15:00Z."""
     days_ago: str
@@ -84,7 +91,7 @@ _PG_NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
 
 POSTGRESQL = Dialect(
     name="postgresql",
-    begin="BEGIN",
+    begin=f"BEGIN; SET LOCAL lock_timeout = '{POSTGRESQL_LOCK_WAIT}'",
     now=_PG_NOW,
     days_ago=_PG_NOW.replace("now()", "(now() - make_interval(days => ?::integer))"),
     for_update=" FOR UPDATE",

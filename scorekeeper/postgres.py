@@ -2,8 +2,8 @@
 
 Imported only when SCOREKEEPER_DATABASE_URL names a PostgreSQL database, so the app
 needs psycopg only then (`pip install '.[postgresql]'`). A connection here takes the
-store's `?` placeholders, answers rows by position and by column name, is in
-autocommit outside `db.transaction()`, and waits at most 10 s for a row lock.
+store's `?` placeholders, answers rows by position and by column name, and is in
+autocommit outside `db.transaction()` (whose BEGIN bounds its wait for a row lock).
 """
 
 import functools
@@ -14,10 +14,9 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
+from .db import StorageRefused
 from .dialects import POSTGRESQL
 
-LOCK_WAIT = "10s"
-"""As SQLite's busy timeout: a write waits this long for another one, then fails (503)."""
 POOL_WAIT = 10
 """Seconds a request waits for a free connection of its process's pool, then fails (503)."""
 ERRORS = (psycopg.Error,)
@@ -88,8 +87,7 @@ class Connection(psycopg.Connection):
                                                 TransactionStatus.INERROR)
 
 
-SETTINGS = {"autocommit": True, "row_factory": _rows, "connect_timeout": 10,
-            "options": f"-c lock_timeout={LOCK_WAIT}"}
+SETTINGS = {"autocommit": True, "row_factory": _rows, "connect_timeout": 10}
 
 
 def connect(url: str) -> Connection:
@@ -99,7 +97,11 @@ def connect(url: str) -> Connection:
 
 def describe(url: str) -> str:
     """The database a URL names, for a message: never its password."""
-    parts = conninfo_to_dict(url)
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:  # libpq's reason quotes the part it could not read
+        raise StorageRefused("cannot read the PostgreSQL URL: percent-encode any of "
+                             ": / ? # @ % in its user name or password") from None
     return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
 
 

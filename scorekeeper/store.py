@@ -139,12 +139,15 @@ def _replay(conn, row) -> Match:
     return Match(table, events)
 
 
-def find(conn, match_id: str, key: str, scoring: bool):
+def find(conn, match_id: str, key: str, scoring: bool, lock: bool = False):
     """The match's row if `key` is its scoring key (or, when not scoring, its scoreboard key).
 
     The key is compared in constant time; an unknown match and a wrong key look the same.
+    `lock` holds the row until the transaction ends, as a tap's write does.
     """
-    row = conn.execute("SELECT * FROM matches WHERE id = ?", (str(match_id),)).fetchone()
+    locked = conn.dialect.for_update if lock else ""
+    row = conn.execute("SELECT * FROM matches WHERE id = ?" + locked,
+                       (str(match_id),)).fetchone()
     expected = "" if row is None else (row["score_key"] if scoring else row["view_key"])
     if not hmac.compare_digest(expected.encode(), str(key).encode()) or row is None:
         return None
@@ -162,29 +165,60 @@ def write(conn, stored: Stored, expected: int, entry: Entry,
           cache: MatchCache | None = None) -> Stored:
     """Append an event or an undo if the match is still at revision `expected`.
 
-    The rules check the entry inside the transaction; a RuleError rolls it back.
+    A RuleError leaves everything as it was. The usual tap names the revision its match was
+    loaded at: the rules apply the entry to that match, and one conditional UPDATE both
+    checks that no other phone wrote since and moves the revision (no second read of the
+    row). After a StaleWrite, `stored` may hold the refused entry: load the match again.
     """
+    if stored.revision != expected:  # the phone saw another revision than this request read
+        return _write_reread(conn, stored, expected, entry, cache)
+    kind, data = _applied(stored.match, entry)
+    with transaction(conn):
+        moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
+                             f"updated = {conn.dialect.now} WHERE id = ? AND revision = ?",
+                             (expected + 1, summary_json(stored.match), stored.id, expected))
+        if moved.rowcount != 1:
+            row = conn.execute("SELECT revision FROM matches WHERE id = ?", (stored.id,))
+            raise StaleWrite(row.fetchone()[0])
+        _append(conn, stored.id, expected + 1, kind, data)
+    return _written(stored, expected + 1, cache)
+
+
+def _write_reread(conn, stored: Stored, expected: int, entry: Entry,
+                  cache: MatchCache | None) -> Stored:
+    """`write` when the phone's revision is not the one loaded: the row decides, locked."""
     with transaction(conn):
         row = conn.execute("SELECT * FROM matches WHERE id = ?" + conn.dialect.for_update,
                            (stored.id,)).fetchone()
         if row["revision"] != expected:
             raise StaleWrite(row["revision"])
-        fresh = rebuild(conn, row, cache) if row["revision"] != stored.revision else stored
-        match = fresh.match
-        if isinstance(entry, Undo):
-            match.pop()
-            kind, data = "undo", "{}"
-        else:
-            kind, data = "event", event_json(match.push(entry))
-        conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
-                     (stored.id, expected + 1, kind, data))
+        fresh = rebuild(conn, row, cache)
+        kind, data = _applied(fresh.match, entry)
+        _append(conn, stored.id, expected + 1, kind, data)
         conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
                      f"updated = {conn.dialect.now} WHERE id = ?",
-                     (expected + 1, summary_json(match), stored.id))
-    fresh.revision = expected + 1
+                     (expected + 1, summary_json(fresh.match), stored.id))
+    return _written(fresh, expected + 1, cache)
+
+
+def _applied(match: Match, entry: Entry) -> tuple[str, str]:
+    """Apply an entry to the match (the rules may refuse it); its row's kind and data."""
+    if isinstance(entry, Undo):
+        match.pop()
+        return "undo", "{}"
+    return "event", event_json(match.push(entry))
+
+
+def _append(conn, match_id: str, seq: int, kind: str, data: str) -> None:
+    conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+                 (match_id, seq, kind, data))
+
+
+def _written(stored: Stored, revision: int, cache: MatchCache | None) -> Stored:
+    stored.revision = revision
     if cache is not None:
-        cache.put(fresh.id, fresh.revision, match)
-    return fresh
+        cache.put(stored.id, revision, stored.match)
+    return stored
 
 
 def entries_since(conn, match_id: str, revision: int) -> list[Entry]:
@@ -246,7 +280,7 @@ def mine(conn, links: list) -> list[dict]:
 def delete(conn, match_id: str, key: str) -> bool:
     """Delete a match and its log if `key` is its scoring key; True if it was there."""
     with transaction(conn):
-        if find(conn, match_id, key, scoring=True) is None:
+        if find(conn, match_id, key, scoring=True, lock=True) is None:  # no tap half-written
             return False
         conn.execute("DELETE FROM entries WHERE match_id = ?", (match_id,))
         conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))

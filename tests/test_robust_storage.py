@@ -415,6 +415,30 @@ def test_an_unknown_match_and_a_wrong_key_look_the_same(tmp_path):
     assert dump(path) == before
 
 
+def test_a_tap_on_the_revision_it_loaded_writes_without_reading_the_row_again(tmp_path):
+    """One conditional UPDATE checks the revision and moves it; a stale one still fails."""
+    conn = db.connect(str(tmp_path / "reads.sqlite"))
+    try:
+        db.upgrade(conn)
+        made = store.create(conn, Match(Table.create(["Ann", "Bob"])))
+        loaded = store.load(conn, made.id, made.score_key, True)
+        other_phone = store.load(conn, made.id, made.score_key, True)
+        statements = []
+        conn.set_trace_callback(statements.append)
+        written = store.write(conn, loaded, 0, Start(1))
+        conn.set_trace_callback(None)
+        assert [sql.split()[0] for sql in statements] == ["BEGIN", "UPDATE", "INSERT", "COMMIT"]
+        assert written.revision == 1 and written.match.log == [Start(1)]
+        again = store.load(conn, made.id, made.score_key, True)
+        assert again.revision == 1 and again.match.log == [Start(1)]
+        with pytest.raises(store.StaleWrite) as stale:
+            store.write(conn, other_phone, 0, Start(0))
+        assert stale.value.current == 1
+        assert store.load(conn, made.id, made.score_key, True).match.log == [Start(1)]
+    finally:
+        conn.close()
+
+
 def test_a_cached_match_is_handed_out_as_a_copy_that_a_write_may_change(tmp_path):
     conn = db.connect(str(tmp_path / "cache.sqlite"))
     try:

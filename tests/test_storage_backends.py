@@ -10,7 +10,7 @@ import time
 import pytest
 from conftest import HTMX, create_match, read_pos
 
-from scorekeeper import create_app, db, store
+from scorekeeper import create_app, db, league_store, store
 from scorekeeper.rules import Match, Start, Table
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "backends-test"}
@@ -118,6 +118,65 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
         second.close()
 
 
+def test_a_second_captain_writing_a_card_at_once_waits_and_is_told_it_moved_on(database):
+    """Two captains' phones at the same moment: the first card is kept, the second is stale."""
+    first, second = db.connect(database), db.connect(database)
+    try:
+        with db.transaction(first):
+            league = league_store.insert_league(first, {"name": "Fives League"})
+            teams = [league_store.insert_team(first, league["id"], name, [])
+                     for name in ("Anchor", "Bell")]
+            fixture = league_store.insert_fixture(first, league["id"], *teams, "2026-12-01",
+                                                  {"games": []})
+        answers = []
+
+        def write(conn, by: str) -> None:
+            try:
+                with db.transaction(conn):
+                    league_store.save_card(conn, fixture, 0, {"games": [], "by": by})
+            except league_store.StaleCard as stale:
+                answers.append(stale.current)
+
+        waiting = threading.Thread(target=write, args=(second, "Bell"))
+        with db.transaction(first):  # the first captain's write, held open
+            league_store.save_card(first, fixture, 0, {"games": [], "by": "Anchor"})
+            waiting.start()
+            time.sleep(0.3)
+            assert waiting.is_alive()
+        waiting.join(10)
+        assert answers == [1]
+        card = league_store.fixture(first, league["id"], fixture)
+        assert (card["revision"], card["card"]) == (1, '{"games": [], "by": "Anchor"}')
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_match_deleted_while_a_tap_is_written_waits_and_goes_with_that_tap(database):
+    """A delete locks the match's row first, as a tap does: on PostgreSQL it otherwise
+    deleted the entries it could see, then failed on the one the tap had just added."""
+    first, second = db.connect(database), db.connect(database)
+    try:
+        stored = store.create(first, Match(Table.create(["Ann", "Bob"])))
+        deleted = []
+        deleting = threading.Thread(
+            target=lambda: deleted.append(store.delete(second, stored.id, stored.score_key)))
+        with db.transaction(first):  # a tap's write, held open
+            first.execute("INSERT INTO entries (match_id, seq, kind, data) "
+                          "VALUES (?, 1, 'event', '{\"start\": 0}')", (stored.id,))
+            first.execute("UPDATE matches SET revision = 1 WHERE id = ?", (stored.id,))
+            deleting.start()
+            time.sleep(0.3)
+            assert deleting.is_alive()  # it waits for the tap, as on SQLite
+        deleting.join(10)
+        assert deleted == [True]
+        assert matches_stored(database) == []
+        assert first.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_request_never_hands_an_open_transaction_to_the_next(database, tmp_path):
     app = start_on(database, tmp_path)
     try:
@@ -153,6 +212,35 @@ def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
     assert answer.status_code == 503
     assert "Not saved" in answer.text and answer.headers["Retry-After"]
     assert read_pos(client.get(url).text) == read_pos(page)
+
+
+@pytest.mark.postgresql
+def test_a_write_waits_for_a_row_lock_at_most_ten_seconds_whatever_the_session_says(
+        postgresql_database):
+    """Through a pooler in transaction mode (PgBouncer) the session is not the app's own:
+    it takes no startup options, and another client may have changed its settings."""
+    conn = db.connect(postgresql_database)
+    try:
+        conn.execute("SET lock_timeout = 0")  # wait for ever, as another client left it
+        with db.transaction(conn):
+            assert conn.execute("SHOW lock_timeout").fetchone()[0] == "10s"
+        assert conn.execute("SHOW lock_timeout").fetchone()[0] == "0"  # only the write's
+    finally:
+        conn.close()
+
+
+@pytest.mark.postgresql
+def test_an_app_server_pointed_at_a_read_only_postgresql_refuses_to_start(
+        postgresql_database, postgresql_cluster, tmp_path):
+    """As on a replica (docs/DEPLOY.md): a server that cannot write says so at start."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = conninfo_to_dict(postgresql_database)["dbname"]
+    admin = db.connect(postgresql_cluster.url())
+    admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    admin.close()
+    with pytest.raises(db.StorageRefused, match="read-only transaction"):
+        start_on(postgresql_database, tmp_path)
 
 
 @pytest.mark.postgresql
@@ -223,13 +311,26 @@ def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cl
 
 
 @pytest.mark.postgresql
+@pytest.mark.parametrize(("password", "said"), [
+    ("hunter2secret", "cannot open PostgreSQL database 'scorekeeper'"),
+    ("50%off", "cannot read the PostgreSQL URL: percent-encode")],  # a % not encoded
+    ids=["no server", "unreadable URL"])
 def test_serve_without_its_postgresql_refuses_in_one_line_that_never_shows_the_password(
-        tmp_path):
-    url = f"postgresql://scorekeeper:hunter2secret@/scorekeeper?host={tmp_path}/no-server"
+        tmp_path, password, said):
+    url = f"postgresql://scorekeeper:{password}@/scorekeeper?host={tmp_path}/no-server"
     done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0"],
                           env=dict(os.environ, SCOREKEEPER_DATABASE_URL=url),
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1
-    assert "cannot open PostgreSQL database 'scorekeeper'" in done.stderr
-    assert "hunter2secret" not in done.stderr
+    assert said in done.stderr
+    assert password[:4] not in done.stderr and password[-3:] not in done.stderr
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_before_anything_is_made(tmp_path):
+    """A SQLite path given as the URL would start a pool that never connects: every tap 503."""
+    path = tmp_path / "matches.sqlite"
+    with pytest.raises(db.StorageRefused, match="postgresql:// URL.*SCOREKEEPER_DATABASE"):
+        create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
+                    "DATABASE_URL": str(path)})
+    assert not path.exists()

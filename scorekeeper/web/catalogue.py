@@ -12,6 +12,8 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import g
 from flask_babel import get_locale, get_translations
+from jinja2 import pass_eval_context
+from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 
@@ -70,10 +72,24 @@ def _wtforms_catalogue(locale: str):
     return Translations.load(messages_path(), [locale], domain="wtforms")
 
 
+@pass_eval_context
+def _template_gettext(eval_ctx, string: str, **variables) -> str:
+    """Jinja's new-style gettext in one call (its `_` is an alias calling `gettext`): the
+    template is markup, the variables are escaped into it."""
+    text = catalogue().ugettext(string)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
+@pass_eval_context
+def _template_ngettext(eval_ctx, singular: str, plural: str, num: int, **variables) -> str:
+    variables.setdefault("num", num)
+    text = catalogue().ungettext(singular, plural, num)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
 def install(app) -> None:
-    """Templates' `_`, `ngettext` and `numberformat` go through the same catalogue."""
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda string: catalogue().ugettext(string),
-        ngettext=lambda singular, plural, num: catalogue().ungettext(singular, plural, num),
-        newstyle=True)
+    """Templates' `_`, `gettext`, `ngettext` and `numberformat` go through the catalogue."""
+    app.jinja_env.newstyle_gettext = True
+    app.jinja_env.globals.update(_=_template_gettext, gettext=_template_gettext,
+                                 ngettext=_template_ngettext)
     app.jinja_env.filters["numberformat"] = format_number

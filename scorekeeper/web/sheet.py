@@ -3,20 +3,23 @@ player and tile, and each hand's moves, so a dispute about one move can be settl
 
 from ..rules import Match
 from .catalogue import gettext as _
-from .view import explained, move_words
+from .view import explained, move_words, number, signed
 
 
 def score_sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
-    """Points per side for every hand (or the last `hands`), running totals, and every
-    score (or the last `last`): the polled scoreboard stays the same size all evening."""
+    """Points per side for every hand (or the last `hands`) with running totals, in the
+    reader's numbers, and every score (or the last `last`): the polled scoreboard stays the
+    same size all evening."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
             continue
         running = [total + points for total, points in zip(running, hand.points, strict=True)]
-        rows.append({"number": hand.number, "points": list(hand.points),
-                     "totals": list(running)})
-    shown_rows = rows[-hands:] if hands else rows
+        rows.append((hand.number, hand.points, running))
+    shown_rows = [{"number": hand_number,
+                   "cells": [{"points": signed(points), "total": number(total)}
+                             for points, total in zip(hand_points, totals, strict=True)]}
+                  for hand_number, hand_points, totals in (rows[-hands:] if hands else rows)]
     every = match.score_list()
     shown = every[-last:] if last else every
     scores = [{"hand": score.hand, "where": _where(score),

@@ -103,10 +103,12 @@ def hand_size_hint(rules: RuleSet) -> str:
 
 
 def sides(match: Match) -> list[dict]:
+    """Each side's name and score (`shown` in the reader's numbers, `bar` kept within the
+    progress bar's 0 to target)."""
     table = match.table
-    return [{"name": table.side_name(side), "score": match.scores[side],
-             "won": match.winner == side}
-            for side in range(len(table.sides))]
+    return [{"name": table.side_name(side), "score": score, "shown": number(score),
+             "bar": max(min(score, table.target), 0), "won": match.winner == side}
+            for side, score in enumerate(match.scores)]
 
 
 def last_count(match: Match) -> int | None:
@@ -216,24 +218,26 @@ def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None
 
 
 def layout(match: Match) -> dict | None:
-    """The open ends as the table sees them: a line's two ends; with spinners each arm's open
-    end, the spinners marked, and the count with all its terms."""
+    """The open ends as the table sees them: a line's two ends and their names; with spinners
+    each arm's open end, the spinners marked, and the count with all its terms."""
     hand = match.hand
     if hand is None or not hand.ends or match.phase != "play":
         return None
     sides = hand.ends
     laid = next(index for index in range(len(hand.moves) - 1, -1, -1)
                 if hand.moves[index].count is not None)
+    count = hand.moves[laid].count
+    if not branching(match):
+        return {"line": True, "sides": sides, "names": [end_name(side) for side in sides],
+                "count": count}
     arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
              "value": side.value, "spinner": side.spinner, "branch": side.branch,
              "where": on_end(side, tree=True),
              "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
                       else "")}
             for side in terms(sides) + tuple(side for side in sides if side.branch)]
-    return {"line": not branching(match), "sides": sides, "arms": arms,
-            "spinners": hand.spinners(),
-            "count": hand.moves[laid].count,
-            "sum": explained(match.move_score(hand, laid), match, award=False)}
+    return {"line": False, "sides": sides, "arms": arms, "spinners": hand.spinners(),
+            "count": count, "sum": explained(match.move_score(hand, laid), match, award=False)}
 
 
 def players(match: Match) -> list[dict]:
