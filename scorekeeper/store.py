@@ -123,9 +123,12 @@ def rebuild(conn, row, cache: MatchCache | None = None) -> Stored:
 
 
 def _replay(conn, row) -> Match:
+    """The match at the row's revision: its first `revision` entries, never one written
+    after the row was read (another process's tap may commit in between; the match would
+    then be cached under a revision it is not at)."""
     setup = json.loads(row["setup"])
-    entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? ORDER BY seq",
-                           (row["id"],)).fetchall()
+    entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq <= ? "
+                           "ORDER BY seq", (row["id"], row["revision"])).fetchall()
     # One json.loads for the whole log rather than one per entry (each entry is an object).
     datas = json.loads("[" + ",".join(entry[1] for entry in entries) + "]")
     events = []
