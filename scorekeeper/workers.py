@@ -46,7 +46,8 @@ def run_workers(serve: Callable[[], None], workers: int, out=sys.stderr) -> None
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         for _ in range(workers):
-            running.add(_fork(serve))
+            if not stopping:  # a stop during the start must not leave a worker behind
+                _fork(serve, running)
         _supervise(serve, running, lambda: stopping, out)
     except KeyboardInterrupt:  # Ctrl+C reached every worker too: wait for them to stop
         stop()
@@ -68,19 +69,28 @@ def _supervise(serve, running: set[int], stopping: Callable[[], bool], out) -> N
                   flush=True)
             time.sleep(RESTART_PAUSE)
             if not stopping():
-                running.add(_fork(serve))
+                _fork(serve, running)
 
 
-def _fork(serve) -> int:
-    """A worker: the child serves until interrupted and never returns into the caller."""
+STOPS = {signal.SIGTERM, signal.SIGINT}
+
+
+def _fork(serve, running: set[int]) -> None:
+    """Start a worker and add it to `running`; the child serves until interrupted and never
+    returns into the caller. A stop signal waits until both sides know who is who: the
+    parent's handler then stops the new worker too, the worker dies of it."""
     sys.stdout.flush()
     sys.stderr.flush()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     pid = os.fork()
     if pid:
-        return pid
+        running.add(pid)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        return
     status = 0
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         serve()
     except KeyboardInterrupt:
         pass

@@ -234,3 +234,14 @@ def test_where_processes_cannot_be_forked_one_serves_and_says_so(monkeypatch, ca
     workers.run_workers(lambda: served.append(os.getpid()), 4, out=sys.stdout)
     assert served == [os.getpid()]
     assert "cannot fork worker processes: serving from one" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
+def test_serve_stopped_while_it_starts_its_workers_stops_and_leaves_none_listening(tmp_path):
+    """SIGTERM as soon as the port listens, while the workers are being forked."""
+    for attempt in range(3):
+        process, port = start(tmp_path, f"early{attempt}", 2)
+        process.terminate()
+        process.wait(timeout=10)
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
