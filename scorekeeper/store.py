@@ -19,6 +19,10 @@ from .rules import ALL_FIVES, Match, Table, find_rule_set
 from .rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
 
+class MatchGone(Exception):
+    """The match was deleted (by its creator, or pruned) between loading it and writing."""
+
+
 class StaleWrite(Exception):
     """A write made against a revision that is no longer the match's latest."""
 
@@ -181,8 +185,11 @@ def write(conn, stored: Stored, expected: int, entry: Entry,
                              f"updated = {conn.dialect.now} WHERE id = ? AND revision = ?",
                              (expected + 1, summary_json(stored.match), stored.id, expected))
         if moved.rowcount != 1:
-            row = conn.execute("SELECT revision FROM matches WHERE id = ?", (stored.id,))
-            raise StaleWrite(row.fetchone()[0])
+            row = conn.execute("SELECT revision FROM matches WHERE id = ?",
+                               (stored.id,)).fetchone()
+            if row is None:
+                raise MatchGone(stored.id)
+            raise StaleWrite(row[0])
         _append(conn, stored.id, expected + 1, kind, data)
     return _written(stored, expected + 1, cache)
 
@@ -193,6 +200,8 @@ def _write_reread(conn, stored: Stored, expected: int, entry: Entry,
     with transaction(conn):
         row = conn.execute("SELECT * FROM matches WHERE id = ?" + conn.dialect.for_update,
                            (stored.id,)).fetchone()
+        if row is None:
+            raise MatchGone(stored.id)
         if row["revision"] != expected:
             raise StaleWrite(row["revision"])
         fresh = rebuild(conn, row, cache)

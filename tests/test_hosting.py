@@ -14,6 +14,8 @@ from conftest import HTMX, create_match, read_pos
 
 from scorekeeper import create_app, store
 from scorekeeper.db import StorageRefused, connect
+from scorekeeper.services import matches
+from scorekeeper.web import table, unit_of_work
 
 _CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*>')
 NEW = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand_size": "7"}
@@ -246,6 +248,26 @@ def test_the_creator_deletes_a_match_and_a_stranger_cannot(app, client):
     assert conn.execute("SELECT COUNT(*) FROM entries WHERE match_id = ?",
                         (match_id,)).fetchone()[0] == 0
     conn.close()
+
+
+def test_a_tap_on_a_match_deleted_while_it_was_being_answered_is_not_found(
+        app, client, match_count, monkeypatch):
+    """The creator deletes the match between the tap's load and its write: the same 404 as
+    a tap that came a moment later, never a 500."""
+    url = create_match(client)
+    match_id, key = url.split("/")[2:4]
+    load = table.load_or_404
+
+    def load_then_delete(*args):
+        stored = load(*args)
+        with app.app_context():
+            assert matches.delete_match(unit_of_work(), match_id, key)
+        return stored
+
+    monkeypatch.setattr(table, "load_or_404", load_then_delete)
+    answer = client.post(f"{url}/start", data={"pos": 0, "seat": 0})
+    assert answer.status_code == 404
+    assert match_count() == 0
 
 
 def test_prune_deletes_matches_not_played_for_the_given_days(app, client, runner):

@@ -60,6 +60,13 @@ def test_a_revision_the_match_never_reached_is_stale_with_nothing_entered(uow, s
     assert late.entered == []
 
 
+def test_a_tap_on_a_match_deleted_after_it_was_loaded_is_gone_and_writes_nothing(uow, started):
+    assert matches.delete_match(uow, started.id, started.score_key)
+    assert matches.lay(uow, started, 1, "6-6") == matches.Gone(started.id)
+    assert matches.draw(uow, started, 0) == matches.Gone(started.id)  # the re-read path
+    assert uow.conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+
+
 def test_a_move_the_rules_refuse_is_refused_with_their_reason(uow, started):
     refused = matches.pass_turn(uow, started, 1)
     assert isinstance(refused, matches.Refused)

@@ -2,7 +2,8 @@
 
 A tap answers with a value, never an exception: Written, Repeated (a double tap
 or a retry of what is stored), Stale (another phone wrote first: what it
-entered) or Refused (the rules' reason). The match is unchanged unless Written.
+entered), Refused (the rules' reason) or Gone (deleted meanwhile). The match is
+unchanged unless Written.
 """
 
 from dataclasses import dataclass
@@ -61,7 +62,14 @@ class AskFirst:
     hand: Hand
 
 
-Tapped = Written | Repeated | Stale | Refused
+@dataclass(frozen=True)
+class Gone:
+    """The match was deleted after this request loaded it: there is nothing to write on."""
+
+    match_id: str
+
+
+Tapped = Written | Repeated | Stale | Refused | Gone
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,8 @@ def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
         return Written(store.write(uow.conn, stored, seen, entry, uow.cache))
     except store.StaleWrite:
         return _stale(uow, stored, seen, entry)
+    except store.MatchGone:
+        return Gone(stored.id)
     except RuleError as error:
         return Refused(stored, error)
 
@@ -172,9 +182,12 @@ def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
         return Refused(stored, error)
 
 
-def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Repeated | Stale:
+def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
+           ) -> Repeated | Stale | Gone:
     """A repeat of the one entry stored since `seen` is a success; anything else is stale."""
     now = open_match(uow, stored.id, stored.score_key)
+    if now is None:
+        return Gone(stored.id)
     entered = store.entries_since(uow.conn, stored.id, seen)
     if len(entered) == 1 and _repeats(entry, entered[0]):
         return Repeated(now)

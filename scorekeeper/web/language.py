@@ -1,12 +1,15 @@
 """Which language a page speaks: `?lang=`, then the reader's remembered choice, then the
 browser's Accept-Language. Each phone (and the pub's TV) chooses for itself."""
 
+import functools
 from datetime import date
 from urllib.parse import urlencode
 
 from flask import current_app, g, request, url_for
 from flask_babel import format_date, get_locale
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 
 LANGUAGES = {"en": "English", "el": "Ελληνικά", "cs": "Čeština", "hu": "Magyar"}
 """The languages the app speaks, each named in itself, as the menu lists them."""
@@ -25,7 +28,14 @@ def locale_of(asked) -> str:
     for chosen in (asked.args.get("lang"), asked.cookies.get(COOKIE)):
         if chosen in LANGUAGES:
             return chosen
-    return asked.accept_languages.best_match(LANGUAGES) or "en"
+    return browser_language(asked.headers.get("Accept-Language", ""))
+
+
+@functools.lru_cache(maxsize=256)
+def browser_language(accept_language: str) -> str:
+    """The language an Accept-Language header picks, worked out once per header (a pub's
+    phones send a handful of different ones, with every poll)."""
+    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) or "en"
 
 
 def remember_choice(response):

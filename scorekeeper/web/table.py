@@ -66,6 +66,8 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
            entered: dict | None = None):
     """The phone's answer to what a use case did (with `said`, what a written tap did, and
     `entered`, pips to show again)."""
+    if isinstance(tapped, matches.Gone):
+        abort(404)  # deleted after this request loaded it, as if it had been before
     stored = tapped.stored
     if isinstance(tapped, matches.Refused):
         return render_table(stored, 422, view.refusal(tapped.error))
