@@ -27,6 +27,15 @@ def ask(port: int, method: str, path: str, body: str | None = None, **headers):
     return response, text, time.monotonic() - began
 
 
+def queue_slow(port: int, count: int) -> list[threading.Thread]:
+    """`count` slow requests sent a moment apart: the threads are taken and a queue forms."""
+    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(count)]
+    for thread in waiting:
+        thread.start()
+        time.sleep(0.05)
+    return waiting
+
+
 @pytest.fixture
 def overloaded(app):
     """A server of one thread, that thread busy with a slow request and another one queued
@@ -82,10 +91,7 @@ def test_a_request_is_turned_away_when_the_queue_ahead_will_take_too_long_before
     server.service_seconds = SLOW_SECONDS  # the pace measured so far
     threading.Thread(target=server.run, daemon=True).start()
     port = server.effective_port
-    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(2)]
-    for thread in waiting:
-        thread.start()
-        time.sleep(0.05)
+    waiting = queue_slow(port, 2)
     response, _text, seconds = ask(port, "GET", "/rules")
     assert response.status == 503 and seconds < SLOW_SECONDS / 2
     for thread in waiting:
@@ -105,10 +111,7 @@ def test_under_load_a_read_is_answered_and_told_to_poll_again_later(app):
     port = server.effective_port
     calm, _text, _seconds = ask(port, "GET", "/rules")
     assert calm.status == 200 and calm.getheader("Scorekeeper-Poll-After") is None
-    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(2)]
-    for thread in waiting:
-        thread.start()
-        time.sleep(0.05)
+    waiting = queue_slow(port, 2)
     answers = []
     reads = threading.Thread(target=lambda: answers.append(ask(port, "GET", "/rules")))
     reads.start()
@@ -134,9 +137,7 @@ def test_an_overloaded_server_logs_what_it_turned_away_not_a_line_per_queued_req
     server = make_server(app, threads=1, shed_after=QUICK)
     threading.Thread(target=server.run, daemon=True).start()
     port = server.effective_port
-    waiting = [threading.Thread(target=ask, args=(port, "GET", "/slow")) for _ in range(3)]
-    for thread in waiting:
-        thread.start()
+    waiting = queue_slow(port, 3)
     time.sleep(0.3)
     statuses = [ask(port, "GET", "/rules")[0].status for _ in range(4)]
     for thread in waiting:

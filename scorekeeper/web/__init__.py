@@ -29,6 +29,12 @@ csrf = CSRFProtect()
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; "
        "frame-ancestors 'none'")
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
+    # same-origin: a match URL never leaves as a Referer, while the same-origin Referer
+    # that Flask-WTF requires over https is kept.
+    ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"))
+"""On every answer, the app's and the server's own busy page alike."""
 
 
 def init_web(app) -> None:
@@ -148,12 +154,8 @@ def _csrf_error(error: CSRFError):
 
 def _security_headers(response):
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CSP)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    # same-origin: a match URL never leaves as a Referer, while the same-origin Referer
-    # that Flask-WTF requires over https is kept.
-    headers.setdefault("Referrer-Policy", "same-origin")
-    headers.setdefault("X-Frame-Options", "DENY")
+    for name, value in SECURITY_HEADERS:
+        headers.setdefault(name, value)
     transport_headers(response)
     area = (request.endpoint or "").split(".")[0]
     if area in ("table", "board", "league"):

@@ -38,7 +38,7 @@ class BusyPages:
 
 def busy_pages(app) -> BusyPages:
     """Rendered once, when the server starts."""
-    from . import CSP
+    from . import SECURITY_HEADERS
 
     bodies = {}
     for code in LANGUAGES:
@@ -51,6 +51,5 @@ def busy_pages(app) -> BusyPages:
                                   "changed: wait a few seconds and try again.")).encode()
     headers = [("Content-Type", "text/html; charset=utf-8"), (BUSY_HEADER, "1"),
                ("Cache-Control", "no-store"), ("Vary", "Accept-Language, Cookie"),
-               ("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
-               ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY")]
+               *SECURITY_HEADERS]
     return BusyPages(bodies, headers)
