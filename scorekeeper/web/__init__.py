@@ -35,6 +35,11 @@ SECURITY_HEADERS = (
     # that Flask-WTF requires over https is kept.
     ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"))
 """On every answer, the app's and the server's own busy page alike."""
+PRIVATE_AREA_HEADERS = {
+    cache: (*SECURITY_HEADERS, ("X-Robots-Tag", "noindex, nofollow"), ("Cache-Control", cache))
+    for cache in ("no-cache", "no-store")}
+"""A match's, a scoreboard's or a league's answers: kept out of search engines and caches."""
+HOME_HEADERS = (*SECURITY_HEADERS, ("Cache-Control", "private, no-store"))
 
 
 def init_web(app) -> None:
@@ -153,14 +158,16 @@ def _csrf_error(error: CSRFError):
 
 
 def _security_headers(response):
-    headers = response.headers
-    for name, value in SECURITY_HEADERS:
-        headers.setdefault(name, value)
-    transport_headers(response)
-    area = (request.endpoint or "").split(".")[0]
+    endpoint = request.endpoint or ""
+    area = endpoint.split(".")[0]
     if area in ("table", "board", "league"):
-        headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-cache" if area == "board" else "no-store")
-    elif area == "home" and request.endpoint != "home.rules":
-        headers.setdefault("Cache-Control", "private, no-store")  # lists this phone's keys
+        wanted = PRIVATE_AREA_HEADERS["no-cache" if area == "board" else "no-store"]
+    elif area == "home" and endpoint != "home.rules":
+        wanted = HOME_HEADERS  # lists this phone's keys
+    else:
+        wanted = SECURITY_HEADERS
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}  # one pass, not one per header
+    headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
+    transport_headers(response)
     return response

@@ -45,8 +45,18 @@ def remember_choice(response):
         response.set_cookie(COOKIE, asked, max_age=COOKIE_SECONDS, httponly=True,
                             samesite="Lax", secure=request.is_secure)
     if response.mimetype == "text/html":
-        response.vary.update(("Accept-Language", "Cookie"))
+        _vary(response.headers, ("Accept-Language", "Cookie"))
     return response
+
+
+def _vary(headers, names: tuple[str, ...]) -> None:
+    """`names` added to the Vary header, as werkzeug's `response.vary.update` does, without
+    parsing the header into a set and writing it back on every answer."""
+    existing = headers.get("Vary")
+    have = {part.strip().lower() for part in existing.split(",")} if existing else set()
+    missing = [name for name in names if name.lower() not in have]
+    if missing:
+        headers["Vary"] = ", ".join([existing, *missing] if existing else missing)
 
 
 def language_menu() -> list[dict]:
