@@ -15,7 +15,7 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
-from . import catalogue
+from . import catalogue, kept
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .compression import init_compression
@@ -64,8 +64,8 @@ def init_web(app) -> None:
     app.add_template_global(sheet.hand_moves)
     app.register_blueprint(league.bp)
     app.url_defaults(_versioned_static)
-    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host,
-                                 tile=_drawn_tiles(app.jinja_env))
+    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
+    kept.install(app.jinja_env)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
@@ -74,22 +74,6 @@ def init_web(app) -> None:
 def unit_of_work() -> UnitOfWork:
     """This request's connection and the app's cache of rebuilt matches, for the services."""
     return UnitOfWork(get_db(), current_app.extensions["scorekeeper.matches"])
-
-
-def _drawn_tiles(env):
-    """The tile macro of `_macros.html`, rendered once per tile and size and kept: it draws
-    pips, no words, and a table screen draws a dozen tiles on every tap."""
-    drawn = {}
-
-    def tile(low: int, high: int, size: str = ""):
-        found = drawn.get((low, high, size))
-        if found is None:
-            found = env.get_template("_macros.html").module.tile(low, high, size)
-            if not env.auto_reload:  # while templates are edited, draw each time
-                drawn[low, high, size] = found
-        return found
-
-    return tile
 
 
 def _versioned_static(endpoint: str, values: dict) -> None:

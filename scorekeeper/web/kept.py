@@ -1,0 +1,39 @@
+"""Pieces of a screen drawn once and kept: the macros of `_macros.html` whose output is a
+pure function of their arguments and the reader's language. A table screen or a scoreboard
+draws the same tiles, tile buttons and scores again on every tap and poll."""
+
+import functools
+
+from .catalogue import locale_name
+from .view import rule_set_line, sides
+
+KEPT = 4096
+"""Pieces kept per macro (a few hundred bytes each): every tile button of every language,
+and the scores of the tables playing at once."""
+
+
+def kept_macro(env, name: str):
+    """The macro `name` as a function whose outputs are kept by its (hashable) arguments and
+    the locale; while templates are edited (auto_reload) it draws each time."""
+
+    def drawn(_locale, *args):
+        return getattr(env.get_template("_macros.html").module, name)(*args)
+
+    kept = functools.lru_cache(maxsize=KEPT)(drawn)
+
+    def draw(*args):
+        return drawn(None, *args) if env.auto_reload else kept(locale_name(), *args)
+
+    return draw
+
+
+def install(env) -> None:
+    """`tile`, `tile_button` and `scores` for the templates."""
+    sides_scores = kept_macro(env, "sides_scores")
+
+    def scores(match):
+        """The rule set's line and each side's name, score and bar."""
+        return sides_scores(rule_set_line(match), sides(match), match.table.target)
+
+    env.globals.update(tile=kept_macro(env, "tile"), tile_button=kept_macro(env, "tile_button"),
+                       scores=scores)
