@@ -5,7 +5,7 @@ draws the same tiles, tile buttons and scores again on every tap and poll."""
 import functools
 
 from .catalogue import locale_name
-from .view import rule_set_line, sides
+from .view import layout, rule_set_line, sides
 
 KEPT = 4096
 """Pieces kept per macro (a few hundred bytes each): every tile button of every language,
@@ -28,12 +28,13 @@ def kept_macro(env, name: str):
 
 
 def install(env) -> None:
-    """`tile`, `tile_button` and `scores` for the templates."""
+    """`tile`, `tile_button`, `scores` and `open_ends` for the templates."""
     sides_scores = kept_macro(env, "sides_scores")
 
     def scores(match):
         """The rule set's line and each side's name, score and bar."""
         return sides_scores(rule_set_line(match), sides(match), match.table.target)
 
+    open_ends = kept_macro(env, "open_ends")
     env.globals.update(tile=kept_macro(env, "tile"), tile_button=kept_macro(env, "tile_button"),
-                       scores=scores)
+                       scores=scores, open_ends=lambda match: open_ends(layout(match)))

@@ -239,7 +239,34 @@ def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None
                  if tile_text(side.tile) == end and side.value in tile), None)
 
 
-def layout(match: Match) -> dict | None:
+class Arm(NamedTuple):
+    """One arm's open end where doubles branch: the laid tile, the number it shows, and
+    whether it is a spinner or a spinner's side."""
+
+    tile: str
+    low: int
+    high: int
+    value: int
+    spinner: bool
+    branch: bool
+    where: str
+    mark: str
+
+
+class Layout(NamedTuple):
+    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends
+    and their names; with spinners the arms, the spinners and the count's terms."""
+
+    line: bool
+    sides: tuple[Side, ...]
+    count: int
+    names: tuple[str, ...] = ()
+    arms: tuple[Arm, ...] = ()
+    spinners: tuple = ()
+    sum: str = ""
+
+
+def layout(match: Match) -> Layout | None:
     """The open ends as the table sees them: a line's two ends and their names; with spinners
     each arm's open end, the spinners marked, and the count with all its terms."""
     hand = match.hand
@@ -250,16 +277,14 @@ def layout(match: Match) -> dict | None:
                 if hand.moves[index].count is not None)
     count = hand.moves[laid].count
     if not branching(match):
-        return {"line": True, "sides": sides, "names": [end_name(side) for side in sides],
-                "count": count}
-    arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
-             "value": side.value, "spinner": side.spinner, "branch": side.branch,
-             "where": on_end(side, tree=True),
-             "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
-                      else "")}
-            for side in terms(sides) + tuple(side for side in sides if side.branch)]
-    return {"line": False, "sides": sides, "arms": arms, "spinners": hand.spinners(),
-            "count": count, "sum": explained(match.move_score(hand, laid), match, award=False)}
+        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides))
+    arms = tuple(
+        Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
+            side.branch, on_end(side, tree=True),
+            _("spinner's side") if side.branch else _("the spinner") if side.spinner else "")
+        for side in terms(sides) + tuple(side for side in sides if side.branch))
+    return Layout(False, sides, count, arms=arms, spinners=tuple(hand.spinners()),
+                  sum=explained(match.move_score(hand, laid), match, award=False))
 
 
 def players(match: Match) -> list[dict]:
