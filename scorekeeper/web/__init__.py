@@ -60,7 +60,6 @@ def init_web(app) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(install.bp)
-    app.add_template_global(sheet.score_sheet)
     app.add_template_global(sheet.hand_moves)
     app.register_blueprint(league.bp)
     app.url_defaults(_versioned_static)

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from ..services import matches
 from . import unit_of_work, view
 from .compression import compressed_once
-from .language import select_locale
+from .language import locale_of
 from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
@@ -29,7 +29,7 @@ def show(match_id: str, key: str):
     if board is None:
         abort(404)
     shape = "fragment" if request.htmx else "page"
-    etag = f"{match_id}-{board.revision}-{shape}-{select_locale()}"  # no Babel locale built
+    etag = f"{match_id}-{board.revision}-{shape}-{locale_of(request)}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

@@ -5,6 +5,7 @@ draws the same tiles, tile buttons and scores again on every tap and poll."""
 import functools
 
 from .catalogue import locale_name
+from .sheet import score_sheet
 from .view import layout, rule_set_line, sides
 
 KEPT = 4096
@@ -28,7 +29,7 @@ def kept_macro(env, name: str):
 
 
 def install(env) -> None:
-    """`tile`, `tile_button`, `scores` and `open_ends` for the templates."""
+    """`tile`, `tile_button`, `scores`, `open_ends` and `score_sheet` for the templates."""
     sides_scores = kept_macro(env, "sides_scores")
 
     def scores(match):
@@ -37,4 +38,5 @@ def install(env) -> None:
 
     open_ends = kept_macro(env, "open_ends")
     env.globals.update(tile=kept_macro(env, "tile"), tile_button=kept_macro(env, "tile_button"),
-                       scores=scores, open_ends=lambda match: open_ends(layout(match)))
+                       scores=scores, open_ends=lambda match: open_ends(layout(match)),
+                       score_sheet=functools.partial(score_sheet, kept={}))

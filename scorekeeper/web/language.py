@@ -5,6 +5,7 @@ import functools
 from datetime import date
 from urllib.parse import urlencode
 
+from babel import Locale
 from flask import current_app, g, request, url_for
 from flask_babel import format_date, get_locale
 from werkzeug.datastructures import LanguageAccept
@@ -18,8 +19,14 @@ COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
 
 
-def select_locale() -> str:
-    return locale_of(request)
+def select_locale() -> Locale:
+    """Flask-Babel's locale selector: the Locale of `locale_of`, parsed once per language."""
+    return _parsed(locale_of(request))
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _parsed(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def locale_of(asked) -> str:
