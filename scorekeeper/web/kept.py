@@ -4,6 +4,9 @@ draws the same tiles, tile buttons and scores again on every tap and poll."""
 
 import functools
 
+from flask import current_app, session
+from flask_wtf.csrf import generate_csrf
+
 from .catalogue import locale_name
 from .sheet import score_sheet
 from .view import layout, rule_set_line, sides
@@ -29,7 +32,8 @@ def kept_macro(env, name: str):
 
 
 def install(env) -> None:
-    """`tile`, `tile_button`, `scores`, `open_ends` and `score_sheet` for the templates."""
+    """`tile`, `tile_button`, `scores`, `open_ends`, `score_sheet` and the macros'
+    `csrf_token` for the templates."""
     sides_scores = kept_macro(env, "sides_scores")
 
     def scores(match):
@@ -37,6 +41,23 @@ def install(env) -> None:
         return sides_scores(rule_set_line(match), sides(match), match.table.target)
 
     open_ends = kept_macro(env, "open_ends")
-    env.globals.update(tile=kept_macro(env, "tile"), tile_button=kept_macro(env, "tile_button"),
-                       scores=scores, open_ends=lambda match: open_ends(layout(match)),
+    env.globals.update(csrf_token=kept_token(), tile=kept_macro(env, "tile"),
+                       tile_button=kept_macro(env, "tile_button"), scores=scores,
+                       open_ends=lambda match: open_ends(layout(match)),
                        score_sheet=functools.partial(score_sheet, kept={}))
+
+
+def kept_token():
+    """Flask-WTF's form token, signed once per session token and kept: Flask-WTF signs it
+    again with the time on every screen, and with no time limit (WTF_CSRF_TIME_LIMIT=None,
+    the app's setting) that time is never read."""
+    signed = functools.lru_cache(maxsize=KEPT)(lambda _raw, _secret: generate_csrf())
+
+    def csrf_token() -> str:
+        config = current_app.config
+        raw = session.get(config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+        if not isinstance(raw, str) or config["WTF_CSRF_TIME_LIMIT"] is not None:
+            return generate_csrf()
+        return signed(raw, config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key)
+
+    return csrf_token
