@@ -4,7 +4,7 @@ draws the same tiles, tile buttons and scores again on every tap and poll."""
 
 import functools
 
-from flask import current_app, session
+from flask import current_app, has_request_context, request, session
 from flask_wtf.csrf import generate_csrf
 
 from .catalogue import locale_name
@@ -21,7 +21,7 @@ def kept_macro(env, name: str):
     the locale; while templates are edited (auto_reload) it draws each time."""
 
     def drawn(_locale, *args):
-        return getattr(env.get_template("_macros.html").module, name)(*args)
+        return getattr(_macros(env), name)(*args)
 
     kept = functools.lru_cache(maxsize=KEPT)(drawn)
 
@@ -29,6 +29,12 @@ def kept_macro(env, name: str):
         return drawn(None, *args) if env.auto_reload else kept(locale_name(), *args)
 
     return draw
+
+
+def _macros(env):
+    """The macros of `_macros.html`, from the module Jinja keeps: a template's `{% from …
+    import %}` makes it again, scanning every global, on each render."""
+    return env.get_template("_macros.html").module
 
 
 def install(env) -> None:
@@ -41,6 +47,7 @@ def install(env) -> None:
         return sides_scores(rule_set_line(match), sides(match), match.table.target)
 
     open_ends = kept_macro(env, "open_ends")
+    env.globals.update(hidden=lambda stored: _macros(env).hidden(stored), url_for=kept_url())
     env.globals.update(csrf_token=kept_token(), tile=kept_macro(env, "tile"),
                        tile_button=kept_macro(env, "tile_button"), scores=scores,
                        open_ends=lambda match: open_ends(layout(match)),
@@ -61,3 +68,23 @@ def kept_token():
         return signed(raw, config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key)
 
     return csrf_token
+
+
+def kept_url():
+    """Flask's `url_for` for the templates, each address built once per endpoint, values and
+    script root and kept: a table screen builds the same seven addresses on every tap.
+    Addresses with `_external`, `_anchor` and the like, relative endpoints, and any outside
+    a request are built each time."""
+    built = functools.lru_cache(maxsize=KEPT)(
+        lambda endpoint, values, _root: current_app.url_for(endpoint, **dict(values)))
+
+    def url_for(endpoint: str, **values) -> str:
+        if (endpoint.startswith(".") or any(name.startswith("_") for name in values)
+                or not has_request_context()):
+            return current_app.url_for(endpoint, **values)
+        try:
+            return built(endpoint, tuple(sorted(values.items())), request.script_root)
+        except TypeError:  # a value that is not hashable (a list): built each time
+            return current_app.url_for(endpoint, **values)
+
+    return url_for
