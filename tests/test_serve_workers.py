@@ -224,18 +224,6 @@ def test_a_league_night_started_through_one_process_shows_on_the_public_page_of_
         time.sleep(0.2)
 
 
-def test_where_processes_cannot_be_forked_one_serves_and_says_so(monkeypatch, capsys):
-    """Windows has no fork: `scorekeeper serve --workers 4` serves from its own process."""
-    from scorekeeper import workers
-
-    monkeypatch.delattr(os, "fork")
-    served = []
-    assert workers.default_workers() == 1
-    workers.run_workers(lambda: served.append(os.getpid()), 4, out=sys.stdout)
-    assert served == [os.getpid()]
-    assert "cannot fork worker processes: serving from one" in capsys.readouterr().out
-
-
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
 def test_serve_stopped_while_it_starts_its_workers_stops_and_leaves_none_listening(tmp_path):
     """SIGTERM as soon as the port listens, while the workers are being forked."""

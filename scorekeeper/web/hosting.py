@@ -76,8 +76,9 @@ class KeyRedactor(logging.Filter):
 
 
 REDACTOR = KeyRedactor()
-LOGGERS = ("werkzeug", "waitress")
-"""Besides the app's own: the development server's access log and waitress's errors."""
+LOGGERS = ("werkzeug", "_granian", "scorekeeper.serve")
+"""Besides the app's own: the development server's access log, Granian's errors and the
+server's busy count."""
 
 
 def init_hosting(app) -> None:
