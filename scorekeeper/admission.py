@@ -19,7 +19,7 @@ a poll or a page (read) sooner than a tap (write), so the taps get the threads."
 RETRY_AFTER = {"read": 5, "write": 2}
 """What a turned-away request is told: a scoreboard polls again later, a tap is sent
 again by the phone's tap queue (table.js)."""
-STRETCH_AFTER = 0.1
+STRETCH_AFTER = 0.05
 """Seconds of expected wait past which every read is answered, and told in POLL_AFTER
 to poll again no sooner than RETRY_AFTER["read"]: the scoreboards slow down before any
 request has to be turned away."""

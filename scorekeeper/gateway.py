@@ -45,14 +45,16 @@ class Gateway:
     async def __rsgi__(self, scope, proto):
         if scope.proto != "http":
             return
-        try:
-            body = await asyncio.wait_for(self._body(scope, proto), self.request_seconds)
-        except TooLarge:
-            proto.response_bytes(413, PLAIN, TOO_LARGE)
-            return
-        except TimeoutError:
-            proto.response_bytes(408, PLAIN, TOO_SLOW)
-            return
+        body = b""
+        if _has_body(scope.headers):  # a poll has none: no task, no timer
+            try:
+                body = await asyncio.wait_for(self._body(scope, proto), self.request_seconds)
+            except TooLarge:
+                proto.response_bytes(413, PLAIN, TOO_LARGE)
+                return
+            except TimeoutError:
+                proto.response_bytes(408, PLAIN, TOO_SLOW)
+                return
         environ = wsgi_environ(scope, body)
         verdict = self.admission.verdict(scope.method)
         if verdict.retry_after:
@@ -73,8 +75,6 @@ class Gateway:
         length = scope.headers.get("content-length")
         if length and length.isdigit() and int(length) > self.body_ceiling:
             raise TooLarge
-        if not length and "chunked" not in scope.headers.get("transfer-encoding", ""):
-            return b""
         chunks, size = [], 0
         async for chunk in proto:
             size += len(chunk)
@@ -96,6 +96,11 @@ class Gateway:
 
         if not self.admission.take(wake):
             await turn
+
+
+def _has_body(headers) -> bool:
+    length = headers.get("content-length")
+    return (length is not None and length != "0") or "transfer-encoding" in headers
 
 
 def answer(app, environ, *args) -> tuple[int, list, bytes]:

@@ -83,7 +83,6 @@ server's busy count."""
 
 def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
-    app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
     app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
     if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
