@@ -10,14 +10,9 @@ import sys
 import time
 
 import pytest
+from ports import free_port
 
 from scorekeeper.network import is_loopback
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture

@@ -15,16 +15,11 @@ import time
 from datetime import date
 
 import pytest
+from ports import free_port
 
 from scorekeeper.rules import default_hand_size, default_target
 
 HTMX = {"HX-Request": "true"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start(tmp_path, name: str, workers: int) -> tuple[subprocess.Popen, int]:

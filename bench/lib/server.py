@@ -8,13 +8,9 @@ import subprocess
 import sys
 import time
 
+from tests.ports import free_port
+
 from .clients import HOST
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
