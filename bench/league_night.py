@@ -41,13 +41,13 @@ for the run, as the tests start it); --database-url URL names one of your own in
 """
 
 import argparse
-import contextlib
 import json
 
 from lib.common import RESULTS, write_results
 from lib.in_process import check_304_without_rebuild, profile_in_process
 from lib.league import run_night
 from lib.league_report import night_result, print_night
+from lib.server import throwaway_postgres
 
 MAX_TABLES = 800
 TABLES_PER_GENERATOR = 200
@@ -125,21 +125,6 @@ def main(argv=None) -> int:
         return 0
     measure(args, argv)
     return 0
-
-
-@contextlib.contextmanager
-def throwaway_postgres(wanted: bool):
-    """The URL of a new database in a cluster started for this run (None if not wanted)."""
-    if not wanted:
-        yield None
-        return
-    from tests.postgresql import Cluster  # the tests' throw-away cluster
-
-    cluster = Cluster().start()
-    try:
-        yield cluster.create_database("league_night")
-    finally:
-        cluster.stop()
 
 
 if __name__ == "__main__":

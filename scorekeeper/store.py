@@ -43,27 +43,38 @@ class Stored:
 
 
 class MatchCache:
-    """Matches already rebuilt, by (id, revision); a revision's state never changes.
+    """The newest match rebuilt of each stored match, by whose it is (id and scoring key, so
+    a match deleted and made again under its id is another) and at which revision.
 
-    What goes in is never changed afterwards and what comes out is a copy, so a
-    request may push onto the match it gets while another thread reads the same one.
+    What goes in is never changed afterwards and what comes out is a copy, so a request
+    may push onto the match it gets while another thread reads the same one. An entry's
+    state at a revision never changes (the log is append-only): a kept match behind the
+    stored one is brought up to date from the entries written since (`rebuild`).
     """
 
-    def __init__(self, size: int = 256):
+    def __init__(self, size: int = 1024):
         self.size = size
         self._kept: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, match_id: str, revision: int) -> Match | None:
+    def get(self, whose: tuple[str, str], revision: int) -> tuple[int, Match] | None:
+        """A copy of the match kept at `revision`, or at the newest kept before it."""
         with self._lock:
-            match = self._kept.get((match_id, revision))
-            if match is not None:
-                self._kept.move_to_end((match_id, revision))
-        return None if match is None else match.copy()
+            kept = self._kept.get(whose)
+            if kept is None or kept[0] > revision:
+                return None
+            self._kept.move_to_end(whose)
+        return kept[0], kept[1].copy()
 
-    def put(self, match_id: str, revision: int, match: Match) -> None:
+    def put(self, whose: tuple[str, str], revision: int, match: Match) -> None:
+        """Keep a copy of the match at `revision`, unless a later one is kept already."""
+        match = match.copy()
         with self._lock:
-            self._kept[match_id, revision] = match.copy()
+            kept = self._kept.get(whose)
+            if kept is not None and kept[0] > revision:  # a slower request read an older row
+                return
+            self._kept[whose] = (revision, match)
+            self._kept.move_to_end(whose)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
@@ -117,33 +128,54 @@ def insert(conn, match: Match) -> Stored:
 
 
 def rebuild(conn, row, cache: MatchCache | None = None) -> Stored:
-    """The match of a row `find` returned, at its revision: from the cache, else replayed."""
-    match = cache.get(row["id"], row["revision"]) if cache is not None else None
-    if match is None:
-        match = _replay(conn, row)
-        if cache is not None:
-            cache.put(row["id"], row["revision"], match)
-    return Stored(row["id"], row["score_key"], row["view_key"], row["revision"], match)
-
-
-def _replay(conn, row) -> Match:
-    """The match at the row's revision: its first `revision` entries, never one written
-    after the row was read (another process's tap may commit in between; the match would
-    then be cached under a revision it is not at)."""
-    setup = json.loads(row["setup"])
-    entries = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq <= ? "
-                           "ORDER BY seq", (row["id"], row["revision"])).fetchall()
-    # One json.loads for the whole log rather than one per entry (each entry is an object).
-    datas = json.loads("[" + ",".join(entry[1] for entry in entries) + "]")
-    events = []
-    for entry, data in zip(entries, datas, strict=True):
-        if entry[0] == "event":
-            events.append(event_from_data(data))
+    """The match of a row `find` returned, at its revision: from the cache; else the match
+    kept at an earlier revision (the entries since were written through another worker)
+    brought up to date; else replayed from its whole log."""
+    whose, revision = (row["id"], row["score_key"]), row["revision"]
+    kept = cache.get(whose, revision) if cache is not None else None
+    after, match = kept or (0, Match(_table(row)))
+    if kept is None or after < revision:
+        entries = _entries(conn, row["id"], after, revision) if after < revision else []
+        if entries is None:  # deleted since the row was read: its log is gone, none is kept
+            match = Match(_table(row))
         else:
+            _apply(match, entries)
+            if cache is not None:
+                cache.put(whose, revision, match)
+    return Stored(row["id"], row["score_key"], row["view_key"], revision, match)
+
+
+def _table(row) -> Table:
+    setup = json.loads(row["setup"])
+    return Table.create(setup["players"], setup["partnerships"], setup["target"],
+                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
+
+
+def _entries(conn, match_id: str, after: int, upto: int) -> list[Entry] | None:
+    """The entries after revision `after` up to `upto`, never one written after the row was
+    read (another process's tap may commit in between; the match would then be kept under a
+    revision it is not at); None if some are missing (the match was deleted meanwhile)."""
+    rows = conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq > ? "
+                        "AND seq <= ? ORDER BY seq", (match_id, after, upto)).fetchall()
+    if len(rows) != upto - after:
+        return None
+    # One json.loads for them all rather than one per entry (each entry is an object).
+    datas = json.loads("[" + ",".join(row[1] for row in rows) + "]")
+    return [_entry(row[0], data) for row, data in zip(rows, datas, strict=True)]
+
+
+def _apply(match: Match, entries: list[Entry]) -> None:
+    """Push each event and pop at each undo, as they were written; the events left after
+    the undos go in through one `extend` (runs of moves at speed)."""
+    events: list[Event] = []
+    for entry in entries:
+        if not isinstance(entry, Undo):
+            events.append(entry)
+        elif events:
             events.pop()
-    table = Table.create(setup["players"], setup["partnerships"], setup["target"],
-                         setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
-    return Match(table, events)
+        else:
+            match.pop()
+    match.extend(events)
 
 
 def find(conn, match_id: str, key: str, scoring: bool, lock: bool = False):
@@ -229,7 +261,7 @@ def _append(conn, match_id: str, seq: int, kind: str, data: str) -> None:
 def _written(stored: Stored, revision: int, cache: MatchCache | None) -> Stored:
     stored.revision = revision
     if cache is not None:
-        cache.put(stored.id, revision, stored.match)
+        cache.put((stored.id, stored.score_key), revision, stored.match)
     return stored
 
 

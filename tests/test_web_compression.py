@@ -106,7 +106,6 @@ def test_a_scoreboard_revision_is_compressed_once_for_all_its_viewers(phone, mon
     board = board_of(table)
     made = []
     cheap = compression.cheap
-    monkeypatch.setattr(compression, "_answers", compression.Kept(8))
     monkeypatch.setattr(compression, "cheap",
                         lambda body, encoding: made.append(encoding) or cheap(body, encoding))
     viewers = [table.client.application.test_client() for _ in range(3)]

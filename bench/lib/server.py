@@ -1,6 +1,7 @@
 """The production server in a subprocess, on a scratch database: the README's `scorekeeper
 serve`, or plain `waitress-serve` as the README had it before."""
 
+import contextlib
 import os
 import secrets
 import socket
@@ -86,3 +87,18 @@ def children(pid: int) -> list[int]:
             except (OSError, ValueError, IndexError):
                 pass
     return found
+
+
+@contextlib.contextmanager
+def throwaway_postgres(wanted: bool):
+    """The URL of a new database in a cluster started for this run (None if not wanted)."""
+    if not wanted:
+        yield None
+        return
+    from tests.postgresql import Cluster  # the tests' throw-away cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster.create_database("bench")
+    finally:
+        cluster.stop()

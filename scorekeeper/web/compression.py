@@ -23,7 +23,8 @@ STATIC_TYPES = {"text/css", "text/javascript", "application/javascript", "image/
 STATIC_KEPT = 64
 """Compressed static files kept per process (the app has a handful, in two encodings)."""
 ANSWERS_KEPT = 512
-"""Compressed scoreboards kept per process (about 1 KB each): a busy night's revisions."""
+"""Compressed scoreboards kept per app, i.e. per worker process (about 1 KB each): a busy
+night's revisions."""
 
 
 def init_compression(app) -> None:
@@ -32,6 +33,7 @@ def init_compression(app) -> None:
     app.config.setdefault("COMPRESS_LEVEL", 6)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)  # smaller ones would not shrink
     compress.init_app(app)
+    app.extensions["scorekeeper.answers"] = Kept(ANSWERS_KEPT)
     app.after_request(_static_compressed)  # registered later, so it runs before Compress
 
 
@@ -73,17 +75,17 @@ class Kept:
 
 
 _static = Kept(STATIC_KEPT)
-_answers = Kept(ANSWERS_KEPT)
 
 
 def compressed_once(key: str, body: str) -> tuple[bytes, str | None]:
     """An answer that is the same for everyone asking by `key` (a scoreboard's ETag): in the
-    encoding this browser takes, compressed once per process; and that encoding."""
+    encoding this browser takes, compressed once per app; and that encoding."""
     encoding = request.accept_encodings.best_match(ENCODINGS)
     data = body.encode()
     if encoding is None or len(data) < current_app.config["COMPRESS_MIN_SIZE"]:
         return data, None
-    return _answers.get(key, encoding, lambda: data, cheap), encoding
+    answers = current_app.extensions["scorekeeper.answers"]
+    return answers.get(key, encoding, lambda: data, cheap), encoding
 
 
 def _static_compressed(response):
