@@ -4,6 +4,7 @@ driven here as Granian drives it (an RSGI scope and protocol), on one event loop
 
 import asyncio
 import logging
+import threading
 import time
 
 import pytest
@@ -60,6 +61,16 @@ class Protocol:
         self.answer = (status, dict(headers), body.decode())
 
 
+def run(coroutine):
+    """Run on an event loop of its own thread, as Granian's worker runs the gateway (the
+    browser tests' Playwright keeps a loop running in the main thread)."""
+    done = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join()
+    return done[0]
+
+
 async def ask(gateway, method: str, path: str, body: str = "", **headers):
     """One request through the gateway: (status, headers, text, seconds it took)."""
     protocol = Protocol([body.encode()] if body else [])
@@ -74,17 +85,17 @@ def slow_app(app):
     return app
 
 
-def overloaded(gateway, run):
+def overloaded(gateway, asking):
     """The gateway's one thread busy with a slow request and another queued behind it for
-    longer than the bound: past its capacity. `run(gateway)` asks what the test asks."""
+    longer than the bound: past its capacity. `asking(gateway)` asks what the test asks."""
 
     async def night():
         slow = [asyncio.create_task(ask(gateway, "GET", "/slow")) for _ in range(2)]
         await asyncio.sleep(0.3)
-        asked = await run(gateway)
+        asked = await asking(gateway)
         return asked, await asyncio.gather(*slow)
 
-    return asyncio.run(night())
+    return run(night())
 
 
 def test_a_page_asked_of_an_overloaded_server_is_turned_away_at_once_in_its_language(
@@ -101,7 +112,7 @@ def test_a_page_asked_of_an_overloaded_server_is_turned_away_at_once_in_its_lang
     assert headers["Retry-After"] == "5" and headers["Scorekeeper-Busy"] == "1"
     assert "Server je přetížený" in text and "<html" in text
     assert [(status, text) for status, _, text, _ in slow] == [(200, "slow answer")] * 2
-    assert asyncio.run(ask(gateway, "GET", "/rules"))[0] == 200  # the queue is gone
+    assert run(ask(gateway, "GET", "/rules"))[0] == 200  # the queue is gone
 
 
 def test_a_tap_turned_away_is_not_applied_and_says_when_to_send_it_again(slow_app):
@@ -134,7 +145,7 @@ def test_a_request_is_turned_away_when_the_queue_ahead_will_take_too_long_before
         await asyncio.gather(*slow)
         return asked
 
-    status, _headers, _text, seconds = asyncio.run(night())
+    status, _headers, _text, seconds = run(night())
     assert status == 503 and seconds < SLOW_SECONDS / 2
 
 
@@ -157,7 +168,7 @@ def test_under_load_a_read_is_answered_and_told_to_poll_again_later(slow_app):
         await asyncio.gather(*slow)
         return calm, loaded, tapped
 
-    calm, loaded, tapped = asyncio.run(night())
+    calm, loaded, tapped = run(night())
     assert calm[0] == 200 and "Scorekeeper-Poll-After" not in calm[1]
     assert loaded[0] == 200 and loaded[1]["Scorekeeper-Poll-After"] == "5"
     assert tapped[0] == 200 and "Scorekeeper-Poll-After" not in tapped[1]
@@ -186,7 +197,7 @@ def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_a_thread(ap
     trickling = Protocol([b"pos=1", b"&seat=0"], pause=1.0)
     scope = Scope("POST", "/new", b"pos=1&seat=0")
     began = time.monotonic()
-    asyncio.run(gateway.__rsgi__(scope, trickling))
+    run(gateway.__rsgi__(scope, trickling))
     assert trickling.answer[0] == 408 and time.monotonic() - began < 0.9
     assert gateway.admission.busy == 0  # no thread was taken
 
@@ -195,14 +206,14 @@ def test_a_body_announced_over_the_ceiling_is_refused_before_it_is_read(app):
     gateway = gateway_for(app, 1)
     protocol = Protocol([b"x"])
     scope = Scope("POST", "/import", **{"Content_Length": str(200 * 1024 * 1024)})
-    asyncio.run(gateway.__rsgi__(scope, protocol))
+    run(gateway.__rsgi__(scope, protocol))
     assert protocol.answer[0] == 413 and not protocol.read_from
 
 
 def test_a_chunked_body_growing_over_the_ceiling_is_refused(app):
     gateway = gateway_for(app, 1, body_ceiling=1000)
     protocol = Protocol([b"x" * 600] * 3)
-    asyncio.run(gateway.__rsgi__(Scope("POST", "/import", Transfer_Encoding="chunked"),
+    run(gateway.__rsgi__(Scope("POST", "/import", Transfer_Encoding="chunked"),
                                  protocol))
     assert protocol.answer[0] == 413
 
@@ -222,7 +233,7 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
     scope.headers["x_forwarded_for"] = "6.6.6.6"  # an underscore: not a proxy's header
     scope.query_string = "q=%20a"
     protocol = Protocol([b"a=1"])
-    asyncio.run(gateway.__rsgi__(scope, protocol))
+    run(gateway.__rsgi__(scope, protocol))
     assert protocol.answer[:1] == (200,)
     assert seen["PATH_INFO"].encode("latin-1").decode() == "/bé"
     assert (seen["QUERY_STRING"], seen["body"], seen["CONTENT_LENGTH"]) == ("q=%20a", b"a=1", "3")
