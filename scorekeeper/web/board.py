@@ -47,9 +47,9 @@ def show(match_id: str, key: str):
     return response
 
 
-ANSWERS_KEPT = 512
-"""Scoreboard answers kept per worker (a KB or two each): more than one per table of a
-busy night."""
+ANSWERS_KEPT = 1024
+"""Scoreboard answers kept per worker (1-8 KB each): the current revision of every table
+of a 400-table night, in two variants; one dropped here is read from the database."""
 
 
 def _answer(uow, board: matches.Board, variant: str, asked: str | None
