@@ -29,16 +29,14 @@ import tempfile
 import threading
 import time
 
+import lib  # noqa: F401 - puts the checkout on the path, for tests.ports
+
+from tests.ports import free_port
+
 HOST = "127.0.0.1"
 SERVE = "scorekeeper serve --host 127.0.0.1 --port {port}"
 _CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 _BOARD = re.compile(r'class="board-link" href="[^"]*?(/board/[^"]+)"')
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 def start(command: str, folder: str):

@@ -23,7 +23,7 @@ def main(argv=None) -> int:
     replay.add_argument("files", nargs="+", metavar="FILE")
     serve = commands.add_parser(
         "serve", help="serve the app to the phones on this network",
-        description="Serve the app with waitress on every network address of this machine "
+        description="Serve the app with Granian on every network address of this machine "
                     "and print the addresses the phones should open. Creates the instance "
                     "folder (database, secret key) on first start.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
@@ -32,28 +32,26 @@ def main(argv=None) -> int:
                        help="threads per worker (default 4)")
     serve.add_argument("--workers", type=int, default=None,
                        help="worker processes (default: one per core; one on Windows)")
-    serve.add_argument("--connections", type=int, default=None,
-                       help="open connections per worker (default 1000): a phone or TV "
-                            "keeps one")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads, args.workers, args.connections)
+        return serve_app(args.host, args.port, args.threads, args.workers)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int | None = None, workers: int | None = None,
-              connections: int | None = None) -> int:
-    """Start the app, refusing with one line when its storage cannot be used."""
+def serve_app(host: str, port: int, threads: int | None = None,
+              workers: int | None = None) -> int:
+    """Start the app, refusing with one line when its storage cannot be used (each worker
+    then opens its own)."""
     from . import create_app
     from .db import StorageRefused
     from .serve import run
 
     try:
-        app = create_app()
+        create_app()
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(app, host, port, threads, workers, connections)
+    run(host, port, threads, workers)
     return 0
 
 

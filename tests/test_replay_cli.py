@@ -249,7 +249,7 @@ def test_a_setup_the_rules_refuse_is_an_unreadable_record(write):
 
 
 WEB_PACKAGES = {"flask", "werkzeug", "jinja2", "flask_babel", "babel", "flask_wtf", "wtforms",
-                "waitress", "itsdangerous", "click"}
+                "granian", "itsdangerous", "click"}
 
 
 def test_replay_starts_without_loading_the_web_app(write):

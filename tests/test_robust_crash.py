@@ -14,7 +14,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +21,7 @@ import time
 from urllib.parse import urlencode
 
 import pytest
+from ports import free_port
 
 from scorekeeper import db, store
 from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, move_text, tile_text
@@ -36,12 +36,6 @@ TOKEN = re.compile(r'name="csrf_token"[^>]*? value="([^"]+)"')
 POS = re.compile(r'name="pos" value="(\d+)"')
 MATCH_PATH = re.compile(r"/match/([^/]+)/([^/?#]+)$")
 LOST = (OSError, http.client.HTTPException)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:

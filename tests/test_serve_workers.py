@@ -15,16 +15,11 @@ import time
 from datetime import date
 
 import pytest
+from ports import free_port
 
 from scorekeeper.rules import default_hand_size, default_target
 
 HTMX = {"HX-Request": "true"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start(tmp_path, name: str, workers: int) -> tuple[subprocess.Popen, int]:
@@ -222,18 +217,6 @@ def test_a_league_night_started_through_one_process_shows_on_the_public_page_of_
     while "Tonight" not in ask(second, "GET", public, **HTMX)[1]:
         assert time.monotonic() - made_at < 2 + 1  # PUBLIC_PAGE_SECONDS, and a second
         time.sleep(0.2)
-
-
-def test_where_processes_cannot_be_forked_one_serves_and_says_so(monkeypatch, capsys):
-    """Windows has no fork: `scorekeeper serve --workers 4` serves from its own process."""
-    from scorekeeper import workers
-
-    monkeypatch.delattr(os, "fork")
-    served = []
-    assert workers.default_workers() == 1
-    workers.run_workers(lambda: served.append(os.getpid()), 4, out=sys.stdout)
-    assert served == [os.getpid()]
-    assert "cannot fork worker processes: serving from one" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")

@@ -32,8 +32,7 @@ def run_night(args) -> dict:
     process, port, log, command = start_server(folder, args.threads, args.connection_limit,
                                                log_path, args.app, args.server,
                                                args.database_url,
-                                               getattr(args, "workers", None),
-                                               _connections(args))
+                                               getattr(args, "workers", None))
     try:
         recorder = Recorder()
         rng = random.Random(args.seed)
@@ -72,14 +71,6 @@ def run_night(args) -> dict:
             "log_length": log_length, "measured": args.seconds, "late": late, "cpu": cpu,
             "load_1min_start_end": load, "generators": len(groups),
             "command": command, "server_log": log_path.read_text()}
-
-
-def _connections(args) -> int:
-    """Enough for every client on any one worker (the workers share one listening socket, and
-    need not share the connections evenly)."""
-    clients = args.tables * (1 + args.viewers) + len(FLOORS)
-    clients += args.public_viewers if getattr(args, "league", False) else 0
-    return max(1000, clients + 200)
 
 
 def _people(args, port: int, recorder) -> tuple[list, list]:

@@ -9,19 +9,14 @@ import subprocess
 import sys
 import time
 
+from tests.ports import free_port
+
 from .clients import HOST
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 def start_server(folder: str, threads: int, connection_limit: int | None, log_path,
                  app: str = "scorekeeper:create_app", server: str = "waitress",
-                 database_url: str | None = None, workers: int | None = None,
-                 connections: int | None = None):
+                 database_url: str | None = None, workers: int | None = None):
     port = free_port()
     if server == "serve":
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
@@ -30,8 +25,6 @@ def start_server(folder: str, threads: int, connection_limit: int | None, log_pa
             command.append(f"--threads={threads}")
         if workers is not None:
             command.append(f"--workers={workers}")
-        if connections:
-            command.append(f"--connections={connections}")
     else:
         command = [sys.executable, "-m", "waitress", f"--threads={threads or 8}",
                    f"--listen={HOST}:{port}"]

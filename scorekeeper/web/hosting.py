@@ -76,13 +76,13 @@ class KeyRedactor(logging.Filter):
 
 
 REDACTOR = KeyRedactor()
-LOGGERS = ("werkzeug", "waitress")
-"""Besides the app's own: the development server's access log and waitress's errors."""
+LOGGERS = ("werkzeug", "_granian", "scorekeeper.serve")
+"""Besides the app's own: the development server's access log, Granian's errors and the
+server's busy count."""
 
 
 def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
-    app.config.setdefault("CONNECTIONS_PER_ADDRESS", 32)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
     app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
     if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default

@@ -1,0 +1,147 @@
+"""The door between Granian and the WSGI app: a request is read whole without a thread,
+admitted to one of the worker's app threads or turned away at once, and answered.
+
+Granian (Rust) holds the connections and parses HTTP; its WSGI mode would read a body
+on an app thread, where a phone trickling one could hold the thread. Here, on Granian's
+RSGI interface, the body is awaited on the event loop within REQUEST_SECONDS and
+refused from its Content-Length when far over the app's limit; only then does the
+request queue for a thread (admission.py), and a request past the server's capacity
+gets the busy page (web/busy.py) from the loop itself.
+"""
+
+import asyncio
+import io
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from .admission import Admission, kind_of
+
+REQUEST_SECONDS = 20
+"""A request's body must arrive within this (Granian closes one whose head is slower)."""
+BODY_CEILING = 1024 * 1024
+"""Bodies up to this reach the app, which refuses those over its 256 KB in the reader's
+language; larger ones are refused from their Content-Length, before they are read."""
+POLL_AFTER = "Scorekeeper-Poll-After"
+TOO_LARGE = b"Request body too large"
+TOO_SLOW = b"Request not received in time"
+PLAIN = [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")]
+
+
+class TooLarge(Exception):
+    """The body is over BODY_CEILING."""
+
+
+class Gateway:
+    """An RSGI app serving a WSGI app from a pool of threads, with admission control."""
+
+    def __init__(self, app, busy, threads: int, admission: Admission | None = None,
+                 request_seconds: float = REQUEST_SECONDS, body_ceiling: int = BODY_CEILING):
+        self.app, self.busy = app, busy
+        self.admission = admission or Admission(threads)
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="app")
+        self.request_seconds, self.body_ceiling = request_seconds, body_ceiling
+
+    async def __rsgi__(self, scope, proto):
+        if scope.proto != "http":
+            return
+        body = b""
+        if _has_body(scope.headers):  # a poll has none: no task, no timer
+            try:
+                body = await asyncio.wait_for(self._body(scope, proto), self.request_seconds)
+            except TooLarge:
+                proto.response_bytes(413, PLAIN, TOO_LARGE)
+                return
+            except TimeoutError:
+                proto.response_bytes(408, PLAIN, TOO_SLOW)
+                return
+        environ = wsgi_environ(scope, body)
+        verdict = self.admission.verdict(scope.method)
+        if verdict.retry_after:
+            proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
+            return
+        await self._thread()
+        began = time.monotonic()
+        try:
+            status, headers, data = await asyncio.get_running_loop().run_in_executor(
+                self.pool, answer, self.app, environ)
+        finally:
+            self.admission.give_back(time.monotonic() - began)
+        if verdict.poll_after and kind_of(scope.method) == "read":
+            headers = [*headers, (POLL_AFTER, str(verdict.poll_after))]
+        proto.response_bytes(status, headers, data)
+
+    async def _body(self, scope, proto) -> bytes:
+        length = scope.headers.get("content-length")
+        if length and length.isdigit() and int(length) > self.body_ceiling:
+            raise TooLarge
+        chunks, size = [], 0
+        async for chunk in proto:
+            size += len(chunk)
+            if size > self.body_ceiling:
+                raise TooLarge
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def _thread(self) -> None:
+        """Wait until one of the app threads is this request's."""
+        loop = asyncio.get_running_loop()
+        turn = loop.create_future()
+
+        def wake():
+            if turn.cancelled():  # its phone went away: the thread goes to the next
+                self.admission.give_back(None)
+            else:
+                turn.set_result(None)
+
+        if not self.admission.take(wake):
+            await turn
+
+
+def _has_body(headers) -> bool:
+    length = headers.get("content-length")
+    return (length is not None and length != "0") or "transfer-encoding" in headers
+
+
+def answer(app, environ, *args) -> tuple[int, list, bytes]:
+    """Call a WSGI app and collect its whole answer (the app's answers are small)."""
+    started = []
+
+    def start_response(status, headers, exc_info=None):
+        started[:] = [int(status[:3]), headers]
+
+    result = app(environ, start_response, *args)
+    try:
+        data = b"".join(result)
+    finally:
+        if hasattr(result, "close"):
+            result.close()
+    return started[0], started[1], data
+
+
+def wsgi_environ(scope, body: bytes) -> dict:
+    """PEP 3333's environ for an RSGI scope (whose path is already decoded, as latin-1)."""
+    server_name, _, server_port = scope.server.rpartition(":")
+    client, _, client_port = scope.client.rpartition(":")
+    environ = {
+        "REQUEST_METHOD": scope.method, "SCRIPT_NAME": "", "PATH_INFO": scope.path,
+        "QUERY_STRING": scope.query_string, "SERVER_NAME": server_name.strip("[]"),
+        "SERVER_PORT": server_port, "SERVER_PROTOCOL": f"HTTP/{scope.http_version}",
+        "REMOTE_ADDR": client.strip("[]"), "REMOTE_PORT": client_port,
+        "wsgi.version": (1, 0), "wsgi.url_scheme": scope.scheme,
+        "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
+        "wsgi.input_terminated": True,
+    }
+    for name, value in scope.headers.items():
+        if "_" in name:  # would pass for a proxy's X-Forwarded-For: dropped, as waitress did
+            continue
+        key = name.upper().replace("-", "_")
+        if key not in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            key = "HTTP_" + key
+        if key in environ:
+            value = f"{environ[key]}{'; ' if key == 'HTTP_COOKIE' else ','}{value}"
+        environ[key] = value
+    if body and "CONTENT_LENGTH" not in environ:
+        environ["CONTENT_LENGTH"] = str(len(body))
+    return environ
