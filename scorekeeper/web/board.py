@@ -17,11 +17,11 @@ from collections import OrderedDict
 
 import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import get_locale
 
 from ..services import matches
 from . import unit_of_work, view
 from .compression import accepted_encoding, compressed
+from .language import locale_of
 from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
@@ -33,7 +33,7 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    variant = f"{'fragment' if request.htmx else 'page'}-{get_locale()}"
+    variant = f"{'fragment' if request.htmx else 'page'}-{locale_of(request)}"
     etag = f"{match_id}-{board.revision}-{variant}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)

