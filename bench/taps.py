@@ -61,7 +61,7 @@ def cost_matches(count: int, seed: int) -> dict:
             phase = match.phase
             buttons = Counter()
             if phase in ("lead", "play"):
-                buttons = Counter(p["value"] for p in view.placements(match))
+                buttons = Counter(p.move for p in view.placements(match))
             can_draw, can_pass = match.can_draw, match.can_pass
             end = view.end_of_hand(match) if phase == "end" else None
             players = len(match.table.players)

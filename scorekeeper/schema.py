@@ -1,5 +1,6 @@
 """The tables, version by version: written once for SQLite and PostgreSQL, the words that
-differ between them as tokens in capitals (SERIAL_KEY, NOW_TEXT, KEYED_ONLY, ROWID_COLUMN)
+differ between them as tokens in capitals (SERIAL_KEY, NOW_TEXT, KEYED_ONLY, ROWID_COLUMN,
+BYTES)
 that `dialects.Dialect.schema` replaces. A change is a new item at the end, never an edit.
 """
 
@@ -62,6 +63,18 @@ SCHEMA = [
     );
     CREATE INDEX fixtures_by_league ON fixtures(league_id, day);
     CREATE INDEX corrections_by_fixture ON corrections(fixture_id)
+    """,
+    # version 3: each match's scoreboard as sent (per page or fragment, language and
+    # encoding), at its newest revision: rendered once for every worker and app server
+    """
+    CREATE TABLE boards (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        variant TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        encoding TEXT NOT NULL,
+        body BYTES NOT NULL,
+        PRIMARY KEY (match_id, variant)
+    ) KEYED_ONLY
     """,
 ]
 """Each item upgrades the schema by one version (the dialect's words replace the tokens

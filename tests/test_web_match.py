@@ -996,3 +996,26 @@ def test_a_refusal_is_worded_through_gettext_from_the_engines_template(phone, mo
     response = table.lay("5-5")
     assert response.status_code == 422
     assert errors(response.text) == ["«5-5 was already laid in this hand»"]
+
+
+def test_scoreboard_words_the_tile_laid_after_an_undo_not_the_one_taken_back(phone):
+    """A score's words are kept from one revision to the next: a different tile scoring the
+    same in the place of one taken back is worded anew."""
+    table = phone()
+    table.start(0)
+    table.play("5-5")
+    board = board_of(table)
+    assert shown(table.client.get(board).text, "move-what") == ["Ann led 5-5:"]
+    table.undo()
+    table.play("6-4")
+    assert shown(table.client.get(board).text, "move-what") == ["Ann led 4-6:"]
+
+
+def test_the_scores_at_the_top_speak_each_readers_language(phone):
+    table = phone()
+    table.start(0)
+    table.play("5-5")
+    english = table.client.get(table.url, headers={"Accept-Language": "en"}).text
+    greek = table.client.get(table.url, headers={"Accept-Language": "el"}).text
+    assert shown(english, "rule-set") == ["All Fives · first to 250"]
+    assert shown(greek, "rule-set") == ["Όλα τα πεντάρια · στόχος 250"]

@@ -8,7 +8,7 @@ unchanged unless Written.
 
 from dataclasses import dataclass
 
-from .. import store
+from .. import board_store, store
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, normal
 from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
 from ..store import Stored
@@ -107,6 +107,17 @@ def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
 def board_match(uow: UnitOfWork, board: Board) -> Stored:
     """The watched match at the board's revision (from the cache when it is there)."""
     return store.rebuild(uow.conn, board.row, uow.cache)
+
+
+def shared_board(uow: UnitOfWork, board: Board, variant: str) -> tuple[bytes, str | None] | None:
+    """The scoreboard's answer at the board's revision, if a worker kept it for all."""
+    return board_store.kept(uow.conn, board.row["id"], board.revision, variant)
+
+
+def share_board(uow: UnitOfWork, board: Board, variant: str, answer: tuple[bytes, str | None]
+                ) -> None:
+    """Keep the scoreboard's answer (body, encoding) at the board's revision for all."""
+    board_store.keep(uow.conn, board.row["id"], board.revision, variant, *answer)
 
 
 def listing(uow: UnitOfWork) -> list[dict]:

@@ -15,7 +15,7 @@ from ..db import get_db
 from ..rules.errors import N_
 from ..services.unit_of_work import UnitOfWork
 from ..store import MatchCache
-from . import catalogue
+from . import catalogue, kept
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .compression import init_compression
@@ -35,6 +35,11 @@ SECURITY_HEADERS = (
     # that Flask-WTF requires over https is kept.
     ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"))
 """On every answer, the app's and the server's own busy page alike."""
+PRIVATE_AREA_HEADERS = {
+    cache: (*SECURITY_HEADERS, ("X-Robots-Tag", "noindex, nofollow"), ("Cache-Control", cache))
+    for cache in ("no-cache", "no-store")}
+"""A match's, a scoreboard's or a league's answers: kept out of search engines and caches."""
+HOME_HEADERS = (*SECURITY_HEADERS, ("Cache-Control", "private, no-store"))
 
 
 def init_web(app) -> None:
@@ -55,12 +60,11 @@ def init_web(app) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(install.bp)
-    app.add_template_global(sheet.score_sheet)
     app.add_template_global(sheet.hand_moves)
     app.register_blueprint(league.bp)
     app.url_defaults(_versioned_static)
-    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host,
-                                 tile=_drawn_tiles(app.jinja_env))
+    app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
+    kept.install(app.jinja_env)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CSRFError, _csrf_error)
     app.after_request(_security_headers)
@@ -69,22 +73,6 @@ def init_web(app) -> None:
 def unit_of_work() -> UnitOfWork:
     """This request's connection and the app's cache of rebuilt matches, for the services."""
     return UnitOfWork(get_db(), current_app.extensions["scorekeeper.matches"])
-
-
-def _drawn_tiles(env):
-    """The tile macro of `_macros.html`, rendered once per tile and size and kept: it draws
-    pips, no words, and a table screen draws a dozen tiles on every tap."""
-    drawn = {}
-
-    def tile(low: int, high: int, size: str = ""):
-        found = drawn.get((low, high, size))
-        if found is None:
-            found = env.get_template("_macros.html").module.tile(low, high, size)
-            if not env.auto_reload:  # while templates are edited, draw each time
-                drawn[low, high, size] = found
-        return found
-
-    return tile
 
 
 def _versioned_static(endpoint: str, values: dict) -> None:
@@ -153,14 +141,16 @@ def _csrf_error(error: CSRFError):
 
 
 def _security_headers(response):
-    headers = response.headers
-    for name, value in SECURITY_HEADERS:
-        headers.setdefault(name, value)
-    transport_headers(response)
-    area = (request.endpoint or "").split(".")[0]
+    endpoint = request.endpoint or ""
+    area = endpoint.split(".")[0]
     if area in ("table", "board", "league"):
-        headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        headers.setdefault("Cache-Control", "no-cache" if area == "board" else "no-store")
-    elif area == "home" and request.endpoint != "home.rules":
-        headers.setdefault("Cache-Control", "private, no-store")  # lists this phone's keys
+        wanted = PRIVATE_AREA_HEADERS["no-cache" if area == "board" else "no-store"]
+    elif area == "home" and endpoint != "home.rules":
+        wanted = HOME_HEADERS  # lists this phone's keys
+    else:
+        wanted = SECURITY_HEADERS
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}  # one pass, not one per header
+    headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
+    transport_headers(response)
     return response

@@ -2,21 +2,26 @@
 
 It polls; an unchanged match answers 304 from its revision alone, without a rebuild (a
 weak ETag: the answer is the same board in whichever encoding the phone took it).
-A changed one is rendered (and compressed) once per revision and kept: every phone and
-the TV watching a table ask for the same revision within a few seconds of each other.
+A changed one is rendered (and compressed) once per revision for all the workers and
+kept, by each worker in memory and for the others in the database: every phone and the
+TV watching a table ask for the same revision within a few seconds of each other,
+through any worker.
 """
 
+import functools
+import hashlib
 import io
+import os
 import threading
 from collections import OrderedDict
 
 import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import get_locale
 
 from ..services import matches
 from . import unit_of_work, view
-from .compression import compressed_once
+from .compression import accepted_encoding, compressed
+from .language import locale_of
 from .sharing import shared_url
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
@@ -28,12 +33,12 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    shape = "fragment" if request.htmx else "page"
-    etag = f"{match_id}-{board.revision}-{shape}-{get_locale()}"
+    variant = f"{'fragment' if request.htmx else 'page'}-{locale_of(request)}"
+    etag = f"{match_id}-{board.revision}-{variant}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        body, encoding = compressed_once(etag, _rendered(uow, board, etag))
+        body, encoding = _answer(uow, board, variant, accepted_encoding())
         response = Response(body)
         if encoding:
             response.headers["Content-Encoding"] = encoding
@@ -42,31 +47,58 @@ def show(match_id: str, key: str):
     return response
 
 
-RENDERED_KEPT = 256
-"""Rendered scoreboards kept per app (a few KB each): more than one per table of a busy night."""
+ANSWERS_KEPT = 1024
+"""Scoreboard answers kept per worker (1-8 KB each): the current revision of every table
+of a 400-table night, in two variants; one dropped here is read from the database."""
 
 
-def _rendered(uow, board: matches.Board, etag: str) -> str:
-    """The scoreboard at this revision, rendered once and kept (least recently used dropped).
+def _answer(uow, board: matches.Board, variant: str, asked: str | None
+            ) -> tuple[bytes, str | None]:
+    """The scoreboard at this revision in this variant (page or fragment, and language) and
+    the encoding asked for; and its encoding. Kept by this worker, else by another one,
+    else rendered, compressed and kept for all (least recently used dropped here).
 
-    It is a pure function of the match's revision, the fragment-or-page choice and the
-    locale (all three in the ETag): nothing in the board templates may depend on the request.
+    It is a pure function of the match's revision, the variant and the encoding: nothing
+    in the board templates may depend on the request otherwise.
     """
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
+    variant = f"{variant}-{asked or 'plain'}-{_release(current_app.template_folder)}"
+    key = (board.row["id"], board.revision, variant)
     with lock:
-        body = kept.get(etag)
-        if body is not None:
-            kept.move_to_end(etag)
-            return body
+        answer = kept.get(key)
+        if answer is not None:
+            kept.move_to_end(key)
+            return answer
+    answer = matches.shared_board(uow, board, variant)
+    if answer is None:
+        answer = compressed(_rendered(uow, board), asked)
+        matches.share_board(uow, board, variant, answer)
+    with lock:
+        kept[key] = answer
+        while len(kept) > ANSWERS_KEPT:
+            kept.popitem(last=False)
+    return answer
+
+
+def _rendered(uow, board: matches.Board) -> str:
     stored = matches.board_match(uow, board)
     template = "board/_board.html" if request.htmx else "board/board.html"
-    body = render_template(template, stored=stored, match=stored.match, view=view)
-    with lock:
-        kept[etag] = body
-        while len(kept) > RENDERED_KEPT:
-            kept.popitem(last=False)
-    return body
+    return render_template(template, stored=stored, match=stored.match, view=view)
+
+
+@functools.lru_cache(maxsize=4)
+def _release(templates: str) -> str:
+    """A digest of the app's code, words, static files and templates: several app servers
+    share the kept boards, and one upgraded before the others renders them its own way."""
+    digest = hashlib.sha256()
+    for folder in (os.path.dirname(os.path.dirname(__file__)), templates):
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(name for name in dirs if name != "__pycache__")
+            for name in sorted(files):
+                with open(os.path.join(root, name), "rb") as file:
+                    digest.update(name.encode() + b"\0" + file.read())
+    return digest.hexdigest()[:12]
 
 
 @bp.get("/qr.svg")

@@ -29,6 +29,14 @@ class SteadySession(SecureCookieSessionInterface):
     cookie is signed and sent again once a day, not with every tap and poll.
     """
 
+    def get_signing_serializer(self, app):
+        """Flask's serializer, made once per secret key rather than on every request."""
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        kept = getattr(self, "_serializer", None)
+        if kept is None or kept[0] != keys:
+            kept = self._serializer = (keys, super().get_signing_serializer(app))
+        return kept[1]
+
     def open_session(self, app, request):
         serializer = self.get_signing_serializer(app)
         if serializer is None:

@@ -5,6 +5,7 @@ import functools
 from datetime import date
 from urllib.parse import urlencode
 
+from babel import Locale
 from flask import current_app, g, request, url_for
 from flask_babel import format_date, get_locale
 from werkzeug.datastructures import LanguageAccept
@@ -18,8 +19,14 @@ COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
 
 
-def select_locale() -> str:
-    return locale_of(request)
+def select_locale() -> Locale:
+    """Flask-Babel's locale selector: the Locale of `locale_of`, parsed once per language."""
+    return _parsed(locale_of(request))
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _parsed(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def locale_of(asked) -> str:
@@ -45,8 +52,18 @@ def remember_choice(response):
         response.set_cookie(COOKIE, asked, max_age=COOKIE_SECONDS, httponly=True,
                             samesite="Lax", secure=request.is_secure)
     if response.mimetype == "text/html":
-        response.vary.update(("Accept-Language", "Cookie"))
+        _vary(response.headers, ("Accept-Language", "Cookie"))
     return response
+
+
+def _vary(headers, names: tuple[str, ...]) -> None:
+    """`names` added to the Vary header, as werkzeug's `response.vary.update` does, without
+    parsing the header into a set and writing it back on every answer."""
+    existing = headers.get("Vary")
+    have = {part.strip().lower() for part in existing.split(",")} if existing else set()
+    missing = [name for name in names if name.lower() not in have]
+    if missing:
+        headers["Vary"] = ", ".join([existing, *missing] if existing else missing)
 
 
 def language_menu() -> list[dict]:

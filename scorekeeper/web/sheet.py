@@ -1,15 +1,19 @@
 """The score sheet read off a Match: points per hand, every score named by its hand, move,
 player and tile, and each hand's moves, so a dispute about one move can be settled."""
 
+from typing import NamedTuple
+
 from ..rules import Match
 from .catalogue import gettext as _
-from .view import explained, move_words, number, signed
+from .catalogue import locale_name
+from .view import covered_by, explained, move_words, number, signed
 
 
-def score_sheet(match: Match, last: int | None = None, hands: int | None = None) -> dict:
+def score_sheet(match: Match, last: int | None = None, hands: int | None = None,
+                kept: dict | None = None) -> dict:
     """Points per side for every hand (or the last `hands`) with running totals, in the
     reader's numbers, and every score (or the last `last`): the polled scoreboard stays the
-    same size all evening."""
+    same size all evening. `kept`: tile scores already worded (see `_worded`)."""
     rows, running = [], [0] * len(match.table.sides)
     for hand in match.hands:
         if not hand.moves and not hand.announced:
@@ -22,11 +26,44 @@ def score_sheet(match: Match, last: int | None = None, hands: int | None = None)
                   for hand_number, hand_points, totals in (rows[-hands:] if hands else rows)]
     every = match.score_list()
     shown = every[-last:] if last else every
-    scores = [{"hand": score.hand, "where": _where(score),
-               "what": _what(match, score), "text": explained(score, match)}
-              for score in shown]
     return {"rows": shown_rows, "earlier_hands": len(rows) - len(shown_rows),
-            "scores": scores, "more": len(every) - len(shown)}
+            "scores": [_worded(match, score, kept) for score in shown],
+            "more": len(every) - len(shown)}
+
+
+class ScoreWords(NamedTuple):
+    """A score as the sheet lists it: where in the match, who laid what, and its sum."""
+
+    hand: int
+    where: str
+    what: str
+    text: str
+
+
+KEPT = 4096
+"""Tile scores kept in words (a hundred bytes each): the latest ten of every table playing."""
+
+
+def _worded(match: Match, score, kept: dict | None) -> ScoreWords:
+    """A score in words. A tile's score says the same for as long as the match keeps that
+    move, so with `kept` its words are kept by everything they are made of (the table, the
+    move and the end it covered, the language): the scoreboard words the same ten again on
+    every revision."""
+    if score.move is None or kept is None:
+        return _words(match, score)
+    hand = match.hands[score.hand - 1]
+    key = (locale_name(), match.table, score.hand, score.move, hand.moves[score.move],
+           covered_by(hand, score.move))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = _words(match, score)
+    return found
+
+
+def _words(match: Match, score) -> ScoreWords:
+    return ScoreWords(score.hand, _where(score), _what(match, score), explained(score, match))
 
 
 def _where(score) -> str:

@@ -1,6 +1,7 @@
 """What the screens show, read off a Match; display only, every rule comes from the engine."""
 
 from collections import Counter
+from typing import NamedTuple
 
 from ..rules import (
     BLOCKED,
@@ -102,13 +103,23 @@ def hand_size_hint(rules: RuleSet) -> str:
              "four.", two=two, three=three, four=four)
 
 
-def sides(match: Match) -> list[dict]:
-    """Each side's name and score (`shown` in the reader's numbers, `bar` kept within the
-    progress bar's 0 to target)."""
+class SideShown(NamedTuple):
+    """A side's name and score (`shown` in the reader's numbers, `bar` kept within the
+    progress bar's 0 to target): a value, so the screen drawn from it can be kept."""
+
+    name: str
+    score: int
+    shown: str
+    bar: int
+    won: bool
+
+
+def sides(match: Match) -> tuple[SideShown, ...]:
+    """Each side's name and score."""
     table = match.table
-    return [{"name": table.side_name(side), "score": score, "shown": number(score),
-             "bar": max(min(score, table.target), 0), "won": match.winner == side}
-            for side, score in enumerate(match.scores)]
+    return tuple(SideShown(table.side_name(side), score, number(score),
+                           max(min(score, table.target), 0), match.winner == side)
+                 for side, score in enumerate(match.scores))
 
 
 def last_count(match: Match) -> int | None:
@@ -175,7 +186,20 @@ def tile_order(tile) -> tuple:
     return (low != high, -high, -low)
 
 
-def placements(match: Match) -> list[dict]:
+class TileButton(NamedTuple):
+    """A tile button: the tile, the move it sends, the end it names when the tile fits two,
+    and what it scores; a value, so the button drawn from it can be kept."""
+
+    text: str
+    low: int
+    high: int
+    move: str
+    key: str
+    end_word: str
+    points: int
+
+
+def placements(match: Match) -> list[TileButton]:
     """The tile buttons: each names the end it covers only when the tile fits two ends."""
     hand = match.hand
     found = match.placements()
@@ -187,14 +211,12 @@ def placements(match: Match) -> list[dict]:
         text = tile_text(placement.tile)
         covered = _end_at(hand.ends, placement.end, placement.tile)
         where = placement.end if tree else end_name(covered) if covered else ""
-        buttons.append({
-            "text": text, "low": low, "high": high,
-            "move": button_value(placement.tile, placement.end),
-            "key": f"lay {text} {where}" if covered else f"lay {text}",
-            "end_word": on_end(covered, tree) if offers[placement.tile] > 1 else "",
-            "order": (*tile_order(placement.tile), covered or ()),
-            "points": placement.points, "count": placement.count})
-    return sorted(buttons, key=lambda button: button["order"])
+        button = TileButton(
+            text, low, high, button_value(placement.tile, placement.end),
+            f"lay {text} {where}" if covered else f"lay {text}",
+            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points)
+        buttons.append(((*tile_order(placement.tile), covered or ()), button))
+    return [button for _order, button in sorted(buttons, key=lambda pair: pair[0])]
 
 
 def covered_by(hand: Hand, index: int) -> Side | None:
@@ -217,7 +239,34 @@ def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None
                  if tile_text(side.tile) == end and side.value in tile), None)
 
 
-def layout(match: Match) -> dict | None:
+class Arm(NamedTuple):
+    """One arm's open end where doubles branch: the laid tile, the number it shows, and
+    whether it is a spinner or a spinner's side."""
+
+    tile: str
+    low: int
+    high: int
+    value: int
+    spinner: bool
+    branch: bool
+    where: str
+    mark: str
+
+
+class Layout(NamedTuple):
+    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends
+    and their names; with spinners the arms, the spinners and the count's terms."""
+
+    line: bool
+    sides: tuple[Side, ...]
+    count: int
+    names: tuple[str, ...] = ()
+    arms: tuple[Arm, ...] = ()
+    spinners: tuple = ()
+    sum: str = ""
+
+
+def layout(match: Match) -> Layout | None:
     """The open ends as the table sees them: a line's two ends and their names; with spinners
     each arm's open end, the spinners marked, and the count with all its terms."""
     hand = match.hand
@@ -228,16 +277,14 @@ def layout(match: Match) -> dict | None:
                 if hand.moves[index].count is not None)
     count = hand.moves[laid].count
     if not branching(match):
-        return {"line": True, "sides": sides, "names": [end_name(side) for side in sides],
-                "count": count}
-    arms = [{"tile": tile_text(side.tile), "low": side.tile[0], "high": side.tile[1],
-             "value": side.value, "spinner": side.spinner, "branch": side.branch,
-             "where": on_end(side, tree=True),
-             "mark": (_("spinner's side") if side.branch else _("the spinner") if side.spinner
-                      else "")}
-            for side in terms(sides) + tuple(side for side in sides if side.branch)]
-    return {"line": False, "sides": sides, "arms": arms, "spinners": hand.spinners(),
-            "count": count, "sum": explained(match.move_score(hand, laid), match, award=False)}
+        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides))
+    arms = tuple(
+        Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
+            side.branch, on_end(side, tree=True),
+            _("spinner's side") if side.branch else _("the spinner") if side.spinner else "")
+        for side in terms(sides) + tuple(side for side in sides if side.branch))
+    return Layout(False, sides, count, arms=arms, spinners=tuple(hand.spinners()),
+                  sum=explained(match.move_score(hand, laid), match, award=False))
 
 
 def players(match: Match) -> list[dict]:

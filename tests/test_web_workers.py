@@ -1,0 +1,169 @@
+"""Two workers (app instances) on one database, as `scorekeeper serve` runs one per core:
+a scoreboard revision is rendered and compressed by one of them for both, and every
+phone gets exactly the answer one worker alone would give it."""
+
+import gzip
+import random
+import re
+
+import pytest
+from conftest import HTMX, Phone, create_match
+from flask import render_template, template_rendered
+
+from scorekeeper import board_store, db, store
+from scorekeeper.rules import Match, Table
+from scorekeeper.rules.events import UNDO
+from scorekeeper.simulation import RandomTable
+from scorekeeper.web import board, compression, view
+
+GZIP = {"Accept-Encoding": "gzip, deflate"}
+
+
+@pytest.fixture
+def workers(app_factory, database):
+    """Two workers on one database (SQLite, then PostgreSQL)."""
+    return app_factory(database=database), app_factory(database=database)
+
+
+@pytest.fixture
+def rendered(workers):
+    """The boards each worker renders, as (worker number, template) in order."""
+    seen = []
+    for number, app in enumerate(workers):
+        template_rendered.connect(
+            lambda _app, template, number=number, **_: seen.append((number, template.name)),
+            app, weak=False)
+    return seen
+
+
+def new_table(app) -> Phone:
+    client = app.test_client()
+    return Phone(client, create_match(client))
+
+
+def board_of(table: Phone) -> str:
+    page = table.page().text
+    return re.search(r'class="board-link" href="http://localhost([^"]+)"', page).group(1)
+
+
+def boards_kept(app, match_id: str) -> list[tuple]:
+    conn = db.connect(db.location(app.config))
+    try:
+        return [tuple(row) for row in conn.execute(
+            "SELECT variant, revision FROM boards WHERE match_id = ? ORDER BY variant",
+            (match_id,))]
+    finally:
+        conn.close()
+
+
+def test_a_revision_polled_through_both_workers_is_rendered_and_compressed_once(
+        workers, rendered, monkeypatch):
+    first, second = workers
+    table = new_table(first)
+    table.start(0)
+    path = board_of(table)
+    rendered.clear()
+    made = []
+    cheap = compression.cheap
+    monkeypatch.setattr(compression, "cheap",
+                        lambda body, encoding: made.append(encoding) or cheap(body, encoding))
+    one = first.test_client().get(path, headers={**HTMX, **GZIP})
+    two = second.test_client().get(path, headers={**HTMX, **GZIP})
+    assert rendered == [(0, "board/_board.html")] and made == ["gzip"]
+    assert two.data == one.data and two.headers["Content-Encoding"] == "gzip"
+    assert two.headers["ETag"] == one.headers["ETag"]
+    assert "Ann to play" in gzip.decompress(two.data).decode()
+    unchanged = second.test_client().get(path, headers={**HTMX,
+                                                         "If-None-Match": one.headers["ETag"]})
+    assert unchanged.status_code == 304
+    table.lay("6-4")
+    moved = second.test_client().get(path, headers={**HTMX, **GZIP})
+    assert rendered[-1] == (1, "board/_board.html") and made == ["gzip", "gzip"]
+    assert "Bob to play" in gzip.decompress(moved.data).decode()
+
+
+def fresh_board(app, path: str, made: store.Stored) -> str:
+    """The board fragment rendered from a replay of the whole log, nothing kept anywhere."""
+    conn = db.connect(db.location(app.config))
+    try:
+        with app.test_request_context(path, headers=HTMX):
+            stored = store.load(conn, made.id, made.view_key, scoring=False)
+            return render_template("board/_board.html", stored=stored, match=stored.match,
+                                   view=view)
+    finally:
+        conn.close()
+
+
+def test_through_either_worker_each_poll_shows_what_one_worker_alone_would_show(workers):
+    """Taps (and undos, of a tile and of a hand's end) through either worker, as the server
+    hands them on; polls through either, in either encoding."""
+    rng = random.Random(5)
+    conns = [db.connect(db.location(app.config)) for app in workers]
+    table = Table.create(["Ann", "Bob", "Cat"], target=61)
+    made = store.create(conns[0], Match(table))
+    path = f"/board/{made.id}/{made.view_key}"
+    sim = RandomTable(Match(table), rng)
+    while not sim.match.is_over():
+        worker = rng.randrange(2)
+        cache = workers[worker].extensions["scorekeeper.matches"]
+        loaded = store.load(conns[worker], made.id, made.score_key, True, cache)
+        if sim.match.log and rng.random() < 0.15:
+            sim.undo()
+            entry = UNDO
+        else:
+            entry = sim.step()
+        store.write(conns[worker], loaded, loaded.revision, entry, cache)
+        expected = fresh_board(workers[0], path, made)
+        for _viewer in range(2):
+            asked = rng.choice([{}, GZIP])
+            answer = workers[rng.randrange(2)].test_client().get(path, headers={**HTMX, **asked})
+            body = gzip.decompress(answer.data) if asked else answer.data
+            assert body.decode() == expected
+    for conn in conns:
+        conn.close()
+
+
+def test_only_the_newest_revision_is_kept_and_the_boards_go_with_their_match(workers):
+    first, second = workers
+    table = new_table(first)
+    table.start(0)
+    path = board_of(table)
+    first.test_client().get(path, headers=HTMX)
+    first.test_client().get(path, headers={**HTMX, **GZIP})
+    table.lay("6-4")
+    second.test_client().get(path, headers=HTMX)
+    assert [(variant.rsplit("-", 1)[0], revision)
+            for variant, revision in boards_kept(first, table.match_id)] == [
+        ("fragment-en-gzip", 1), ("fragment-en-plain", 2)]
+    deleted = table.client.post(f"/mine/{table.match_id}/delete")
+    assert deleted.status_code == 303
+    assert boards_kept(first, table.match_id) == []
+
+
+def test_a_board_kept_by_another_release_is_rendered_again(workers, rendered, monkeypatch):
+    first, second = workers
+    table = new_table(first)
+    table.start(0)
+    path = board_of(table)
+    rendered.clear()
+    first.test_client().get(path, headers=HTMX)
+    monkeypatch.setattr(board, "_release", lambda templates: "upgraded")
+    second.test_client().get(path, headers=HTMX)
+    assert rendered == [(0, "board/_board.html"), (1, "board/_board.html")]
+
+
+def test_a_board_is_never_kept_for_a_match_deleted_meanwhile_nor_over_a_newer_one(database):
+    conn = db.connect(database)
+    try:
+        made = store.create(conn, Match.create(["Ann", "Bob"]))
+        board_store.keep(conn, made.id, 3, "fragment-en-plain", b"three", None)
+        board_store.keep(conn, made.id, 2, "fragment-en-plain", b"two", None)
+        assert board_store.kept(conn, made.id, 3, "fragment-en-plain") == (b"three", None)
+        assert board_store.kept(conn, made.id, 2, "fragment-en-plain") is None
+        assert store.delete(conn, made.id, made.score_key)
+        board_store.keep(conn, made.id, 4, "fragment-en-gzip", b"four", "gzip")
+        assert board_store.kept(conn, made.id, 4, "fragment-en-gzip") is None
+        if conn.dialect is db.SQLITE:  # a tap's write after it still waits for the disk
+            assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    finally:
+        conn.close()
