@@ -23,6 +23,10 @@ STRETCH_AFTER = 0.05
 """Seconds of expected wait past which every read is answered, and told in POLL_AFTER
 to poll again no sooner than RETRY_AFTER["read"]: the scoreboards slow down before any
 request has to be turned away."""
+STRETCH_HOLD = 10.0
+"""Seconds the reads are still told to poll less after the wait last passed STRETCH_AFTER:
+otherwise the scoreboards, slowed down, would ease the load, speed up again at once and
+bring it back, in waves."""
 PACE_WEIGHT = 0.05
 """Each request's share in the moving average of the time a thread takes to serve one."""
 BUSY_LOG = logging.getLogger("scorekeeper.serve")
@@ -56,6 +60,7 @@ class Admission:
         self.busy = 0
         self.queue: deque = deque()  # (queued at, waiter) for each request waiting
         self.service_seconds = 0.0
+        self.stretch_until = float("-inf")
         self.busy_count, self.busy_logged = 0, clock()
 
     def expected_wait(self) -> float:
@@ -72,7 +77,9 @@ class Admission:
         if wait > self.shed_after[kind]:
             self._count_turned_away()
             return Verdict(retry_after=RETRY_AFTER[kind])
-        if kind == "read" and wait > self.stretch_after:
+        if wait > self.stretch_after:
+            self.stretch_until = self.clock() + STRETCH_HOLD
+        if kind == "read" and self.clock() < self.stretch_until:
             return Verdict(poll_after=RETRY_AFTER["read"])
         return SERVE
 

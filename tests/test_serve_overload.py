@@ -241,3 +241,30 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
         "127.0.0.2", "127.0.0.1", "8080")
     assert seen["HTTP_X_SEEN"] == "1" and seen["HTTP_COOKIE"] == "a=1"
     assert "HTTP_X_FORWARDED_FOR" not in seen
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_the_scoreboards_are_told_to_poll_less_until_the_load_has_been_gone_a_while():
+    """Slowed down at once, they would ease the load, speed up at once and bring it back."""
+    clock = Clock()
+    gate = Admission(1, {"read": 30, "write": 30}, stretch_after=0.05, clock=clock)
+    gate.service_seconds = 0.1
+    assert gate.take(lambda: None) and gate.verdict("GET").poll_after is None  # calm
+    queued = []
+    gate.take(lambda: queued.append("turn"))  # one waits behind the busy thread: 0.1 s
+    assert gate.verdict("GET").poll_after == 5
+    assert gate.verdict("POST").poll_after is None  # a tap is answered as ever
+    gate.give_back(0.1)
+    gate.give_back(0.1)  # the queue is gone
+    assert queued == ["turn"] and gate.busy == 0
+    clock.now += admission.STRETCH_HOLD - 1
+    assert gate.verdict("GET").poll_after == 5  # still told, for a while
+    clock.now += 2
+    assert gate.verdict("GET").poll_after is None
