@@ -50,15 +50,16 @@ SERVE = Verdict()
 
 
 class Admission:
-    """One worker's threads and the queue of requests waiting for one."""
+    """The queue of one worker's requests for its app threads: the event loop adds to the
+    back as requests arrive, a thread takes from the front as soon as it is free (no turn
+    of the loop between two requests), and the loop decides from it whom to turn away."""
 
     def __init__(self, threads: int, shed_after: dict = SHED_AFTER,
                  stretch_after: float = STRETCH_AFTER, clock=time.monotonic):
         self.threads = threads
         self.shed_after, self.stretch_after = shed_after, stretch_after
         self.clock = clock
-        self.busy = 0
-        self.queue: deque = deque()  # (queued at, waiter) for each request waiting
+        self.waiting: deque[float] = deque()  # when each request waiting was queued
         self.service_seconds = 0.0
         self.stretch_until = float("-inf")
         self.busy_count, self.busy_logged = 0, clock()
@@ -66,14 +67,15 @@ class Admission:
     def expected_wait(self) -> float:
         """How long a request queued now would wait for a thread: the queue ahead of it at
         the pace the threads take requests, or the oldest one's wait so far if longer."""
-        if not self.queue:
+        try:
+            oldest = self.clock() - self.waiting[0]
+        except IndexError:  # none waiting (a thread may have just taken the last)
             return 0.0
-        oldest = self.clock() - self.queue[0][0]
-        return max(oldest, len(self.queue) * self.service_seconds / self.threads)
+        return max(oldest, len(self.waiting) * self.service_seconds / self.threads)
 
     def verdict(self, method: str) -> Verdict:
         kind = kind_of(method)
-        wait = self.expected_wait() if self.busy >= self.threads else 0.0
+        wait = self.expected_wait()
         if wait > self.shed_after[kind]:
             self._count_turned_away()
             return Verdict(retry_after=RETRY_AFTER[kind])
@@ -83,25 +85,20 @@ class Admission:
             return Verdict(poll_after=RETRY_AFTER["read"])
         return SERVE
 
-    def take(self, waiter) -> bool:
-        """A thread for this request now (True), or it waits in the queue: `waiter` is
-        called with no arguments when its turn comes."""
-        if self.busy < self.threads and not self.queue:
-            self.busy += 1
-            return True
-        self.queue.append((self.clock(), waiter))
-        return False
+    def queued(self) -> None:
+        """A request joins the back of the queue (the loop)."""
+        self.waiting.append(self.clock())
 
-    def give_back(self, seconds: float | None) -> None:
-        """A request is done with its thread after `seconds` of work (None: it never ran),
-        which passes straight to the next in the queue."""
-        if seconds is not None:
-            self.service_seconds += (seconds - self.service_seconds) * PACE_WEIGHT
-        if self.queue:
-            _queued_at, waiter = self.queue.popleft()
-            waiter()
-        else:
-            self.busy -= 1
+    def started(self) -> None:
+        """A thread took the request at the front (the threads take them in order)."""
+        try:
+            self.waiting.popleft()
+        except IndexError:
+            pass
+
+    def finished(self, seconds: float) -> None:
+        """A thread served a request in `seconds`: the moving average behind the pace."""
+        self.service_seconds += (seconds - self.service_seconds) * PACE_WEIGHT
 
     def _count_turned_away(self) -> None:
         """Say how many were turned away, at most once per BUSY_LOG_SECONDS."""

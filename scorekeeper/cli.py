@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8080)
     serve.add_argument("--threads", type=int, default=None,
-                       help="threads per worker (default 4)")
+                       help="app threads per worker (default 2)")
     serve.add_argument("--workers", type=int, default=None,
                        help="worker processes (default: one per core; one on Windows)")
     args = parser.parse_args(argv)

@@ -60,13 +60,7 @@ class Gateway:
         if verdict.retry_after:
             proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
             return
-        await self._thread()
-        began = time.monotonic()
-        try:
-            status, headers, data = await asyncio.get_running_loop().run_in_executor(
-                self.pool, answer, self.app, environ)
-        finally:
-            self.admission.give_back(time.monotonic() - began)
+        status, headers, data = await self._served(environ)
         if verdict.poll_after and kind_of(scope.method) == "read":
             headers = [*headers, (POLL_AFTER, str(verdict.poll_after))]
         proto.response_bytes(status, headers, data)
@@ -83,19 +77,20 @@ class Gateway:
             chunks.append(chunk)
         return b"".join(chunks)
 
-    async def _thread(self) -> None:
-        """Wait until one of the app threads is this request's."""
-        loop = asyncio.get_running_loop()
-        turn = loop.create_future()
+    async def _served(self, environ) -> tuple[int, list, bytes]:
+        """The app's answer, from the first of the worker's threads to be free."""
+        admission = self.admission
 
-        def wake():
-            if turn.cancelled():  # its phone went away: the thread goes to the next
-                self.admission.give_back(None)
-            else:
-                turn.set_result(None)
+        def serve():
+            admission.started()
+            began = time.monotonic()
+            try:
+                return answer(self.app, environ)
+            finally:
+                admission.finished(time.monotonic() - began)
 
-        if not self.admission.take(wake):
-            await turn
+        admission.queued()
+        return await asyncio.get_running_loop().run_in_executor(self.pool, serve)
 
 
 def _has_body(headers) -> bool:

@@ -199,7 +199,7 @@ def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_a_thread(ap
     began = time.monotonic()
     run(gateway.__rsgi__(scope, trickling))
     assert trickling.answer[0] == 408 and time.monotonic() - began < 0.9
-    assert gateway.admission.busy == 0  # no thread was taken
+    assert not gateway.admission.waiting and gateway.admission.service_seconds == 0  # no thread
 
 
 def test_a_body_announced_over_the_ceiling_is_refused_before_it_is_read(app):
@@ -256,14 +256,12 @@ def test_the_scoreboards_are_told_to_poll_less_until_the_load_has_been_gone_a_wh
     clock = Clock()
     gate = Admission(1, {"read": 30, "write": 30}, stretch_after=0.05, clock=clock)
     gate.service_seconds = 0.1
-    assert gate.take(lambda: None) and gate.verdict("GET").poll_after is None  # calm
-    queued = []
-    gate.take(lambda: queued.append("turn"))  # one waits behind the busy thread: 0.1 s
+    assert gate.verdict("GET").poll_after is None  # calm
+    gate.queued()  # one waits for the busy thread: 0.1 s at its pace
     assert gate.verdict("GET").poll_after == 5
     assert gate.verdict("POST").poll_after is None  # a tap is answered as ever
-    gate.give_back(0.1)
-    gate.give_back(0.1)  # the queue is gone
-    assert queued == ["turn"] and gate.busy == 0
+    gate.started()  # the queue is gone
+    assert not gate.waiting
     clock.now += admission.STRETCH_HOLD - 1
     assert gate.verdict("GET").poll_after == 5  # still told, for a while
     clock.now += 2
