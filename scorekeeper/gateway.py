@@ -3,8 +3,9 @@ admitted to one of the worker's app threads or turned away at once, and answered
 
 Granian (Rust) holds the connections and parses HTTP; its WSGI mode would read a body
 on an app thread, where a phone trickling one could hold the thread. Here, on Granian's
-RSGI interface, the body is awaited on the event loop within REQUEST_SECONDS and
-refused from its Content-Length when far over the app's limit; only then does the
+RSGI interface, the body is awaited on the event loop within REQUEST_SECONDS, or left
+unread when its Content-Length is far over the app's limit (the app then refuses it in
+the reader's words, from that length alone); only then does the
 request queue for a thread (admission.py), and a request past the server's capacity
 gets the busy page (web/busy.py) from the loop itself.
 """
@@ -15,13 +16,14 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from .admission import Admission, kind_of
+from .admission import Admission
 
 REQUEST_SECONDS = 20
 """A request's body must arrive within this (Granian closes one whose head is slower)."""
 BODY_CEILING = 1024 * 1024
-"""Bodies up to this reach the app, which refuses those over its 256 KB in the reader's
-language; larger ones are refused from their Content-Length, before they are read."""
+"""Bodies up to this are read and reach the app, which refuses those over its 256 KB in
+the reader's language; a larger one announced is not read, the app refusing it from its
+Content-Length, and a chunked one growing past it is cut off with a plain 413."""
 POLL_AFTER = "Scorekeeper-Poll-After"
 TOO_LARGE = b"Request body too large"
 TOO_SLOW = b"Request not received in time"
@@ -46,9 +48,11 @@ class Gateway:
         if scope.proto != "http":
             return
         body = b""
-        if _has_body(scope.headers):  # a poll has none: no task, no timer
+        if _announced(scope.headers) > self.body_ceiling:
+            pass  # unread: the app refuses it from its Content-Length, in the reader's words
+        elif _has_body(scope.headers):  # a poll has none: no task, no timer
             try:
-                body = await asyncio.wait_for(self._body(scope, proto), self.request_seconds)
+                body = await asyncio.wait_for(self._body(proto), self.request_seconds)
             except TooLarge:
                 proto.response_bytes(413, PLAIN, TOO_LARGE)
                 return
@@ -61,14 +65,13 @@ class Gateway:
             proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
             return
         status, headers, data = await self._served(environ)
-        if verdict.poll_after and kind_of(scope.method) == "read":
+        if verdict.poll_after:
             headers = [*headers, (POLL_AFTER, str(verdict.poll_after))]
         proto.response_bytes(status, headers, data)
 
-    async def _body(self, scope, proto) -> bytes:
-        length = scope.headers.get("content-length")
-        if length and length.isdigit() and int(length) > self.body_ceiling:
-            raise TooLarge
+    async def _body(self, proto) -> bytes:
+        """The body as it arrives, refused once it grows past the ceiling (a chunked one
+        announces no length)."""
         chunks, size = [], 0
         async for chunk in proto:
             size += len(chunk)
@@ -91,6 +94,11 @@ class Gateway:
 
         admission.queued()
         return await asyncio.get_running_loop().run_in_executor(self.pool, serve)
+
+
+def _announced(headers) -> int:
+    length = headers.get("content-length", "")
+    return int(length) if length.isdigit() else 0
 
 
 def _has_body(headers) -> bool:

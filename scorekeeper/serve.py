@@ -42,9 +42,13 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def listens_everywhere(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
 def addresses_to_open(host: str, port: int) -> list[str]:
     """The addresses to print: every LAN address when listening on all of them."""
-    if host in ("0.0.0.0", "::", ""):
+    if listens_everywhere(host):
         return [f"http://{address}:{port}" for address in lan_addresses()]
     return [f"http://{host}:{port}"]
 
@@ -103,8 +107,7 @@ def run(host: str, port: int, threads: int | None = None, workers: int | None = 
     threads = threads or THREADS
     workers = default_workers() if workers is None else workers
     # every worker's app reads its settings from the environment, as this one did
-    os.environ["SCOREKEEPER_SHARE_LAN_ADDRESS"] = "true" if host in ("0.0.0.0", "::", "") \
-        else "false"
+    os.environ["SCOREKEEPER_SHARE_LAN_ADDRESS"] = "true" if listens_everywhere(host) else "false"
     urls = addresses_to_open(host, port)
     if urls:
         print("All Fives scorekeeper is running. On the phones at the table, open:", file=out)

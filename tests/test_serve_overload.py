@@ -202,12 +202,15 @@ def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_a_thread(ap
     assert not gateway.admission.waiting and gateway.admission.service_seconds == 0  # no thread
 
 
-def test_a_body_announced_over_the_ceiling_is_refused_before_it_is_read(app):
+def test_a_body_announced_over_the_ceiling_is_refused_in_words_before_it_is_read(app):
     gateway = gateway_for(app, 1)
     protocol = Protocol([b"x"])
-    scope = Scope("POST", "/import", **{"Content_Length": str(200 * 1024 * 1024)})
+    scope = Scope("POST", "/import", Accept_Language="cs",
+                  **{"Content_Length": str(200 * 1024 * 1024)})
     run(gateway.__rsgi__(scope, protocol))
-    assert protocol.answer[0] == 413 and not protocol.read_from
+    status, _headers, page, _seconds = (*protocol.answer, None)
+    assert status == 413 and not protocol.read_from
+    assert "256 KB" in page and "a match record may be at most" not in page  # Czech
 
 
 def test_a_chunked_body_growing_over_the_ceiling_is_refused(app):
