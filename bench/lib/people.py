@@ -79,7 +79,9 @@ def poll_later(reply) -> float | None:
 
 
 class Resting:
-    """A client that waits as long as a busy server asked before it asks again."""
+    """A client that waits as long as a busy server asked, and up to half as long again,
+    before it asks again (as app.js and table.js do: phones told to wait at the same moment
+    must not all come back at the same moment)."""
 
     resting_until = 0.0
 
@@ -87,7 +89,7 @@ class Resting:
         return time.monotonic() < self.resting_until
 
     def rest(self, seconds: float) -> None:
-        self.resting_until = time.monotonic() + seconds
+        self.resting_until = time.monotonic() + seconds * random.uniform(1.0, 1.5)
 
 
 def timed(client, recorder, category, kind, method, path, body=None, headers=None):

@@ -9,9 +9,13 @@
 
   // A busy server answers 503 with Retry-After, and before that, under load, its answers
   // carry Scorekeeper-Poll-After: a part of the page that polls (the scoreboard, a
-  // league's live parts) waits that long before it asks again.
+  // league's live parts) waits that long before it asks again, and up to half as long
+  // again at random (REST_SPREAD): the phones a server asked to wait at the same moment must
+  // not all come back at the same moment, or their polls arrive in waves.
   // By the polling element's id: a swap replaces the element, and htmx then tells the
   // answer to the closest parent still on the page (the element is in requestConfig).
+  const REST_SPREAD = 0.5;
+  const spread = (seconds) => seconds * (1 + REST_SPREAD * Math.random());
   const resting = new Map();
   const key = (detail) => detail.requestConfig?.elt?.id || detail.elt;
   document.addEventListener("htmx:afterRequest", (event) => {
@@ -20,7 +24,7 @@
       ? Number(xhr.getResponseHeader("Retry-After")) || 5
       : Number(xhr?.getResponseHeader("Scorekeeper-Poll-After"));
     if (seconds > 0) {
-      resting.set(key(event.detail), Date.now() + Math.min(seconds, 60) * 1000);
+      resting.set(key(event.detail), Date.now() + spread(Math.min(seconds, 60)) * 1000);
     }
   });
   document.addEventListener("htmx:beforeRequest", (event) => {

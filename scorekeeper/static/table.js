@@ -129,7 +129,8 @@
   function later(tap, seconds) {
     queue.unshift(tap);
     show(say("busy"), "warn");
-    setTimeout(next, Math.min(seconds, 30) * 1000);
+    // up to half as long again at random: taps turned away together are not sent together
+    setTimeout(next, Math.min(seconds, 30) * (1 + 0.5 * Math.random()) * 1000);
   }
 
   function notApplied(taps) {

@@ -137,5 +137,5 @@ def test_a_scoreboard_a_busy_server_asks_to_wait_polls_again_only_after_that_wai
     while len(polls) < 2 and time.monotonic() < deadline:
         board.wait_for_timeout(100)  # a poll a second (POLL_SECONDS) unless told to wait
     assert len(polls) >= 2
-    assert polls[1] - polls[0] >= 2.9
+    assert 2.9 <= polls[1] - polls[0] <= 3 * 1.5 + 1.5  # up to half as long again, + a poll
     expect(board.locator(".turn")).to_have_text("Waiting for the next hand")
