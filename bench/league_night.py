@@ -65,10 +65,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--server", choices=("serve", "waitress"), default="serve",
                         help="`scorekeeper serve` (the README's) or plain waitress-serve")
     parser.add_argument("--threads", type=int, default=None,
-                        help="server threads per worker (default: the server's own; "
-                             "8 for --server waitress)")
+                        help="--server waitress: its threads (default 8)")
     parser.add_argument("--workers", type=int, default=None,
-                        help="`scorekeeper serve --workers` (default: its own, one per core)")
+                        help="`scorekeeper serve --workers` (default: its own, one more "
+                             "than the cores)")
     parser.add_argument("--generators", type=int, default=None,
                         help="load generator processes (default: one per 200 tables)")
     parser.add_argument("--connection-limit", type=int, default=500,

@@ -28,18 +28,16 @@ def main(argv=None) -> int:
                     "folder (database, secret key) on first start.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--threads", type=int, default=None,
-                       help="app threads per worker (default 2)")
     serve.add_argument("--workers", type=int, default=None,
-                       help="worker processes (default: one per core; one on Windows)")
+                       help="worker processes, each serving one request at a time "
+                            "(default: one more than the cores; one on Windows)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve_app(args.host, args.port, args.threads, args.workers)
+        return serve_app(args.host, args.port, args.workers)
     return replay_files(args.files, args.json)
 
 
-def serve_app(host: str, port: int, threads: int | None = None,
-              workers: int | None = None) -> int:
+def serve_app(host: str, port: int, workers: int | None = None) -> int:
     """Start the app, refusing with one line when its storage cannot be used (each worker
     then opens its own)."""
     from . import create_app
@@ -51,7 +49,7 @@ def serve_app(host: str, port: int, threads: int | None = None,
     except StorageRefused as error:
         print(f"scorekeeper: not started: {error}", file=sys.stderr)
         return UNREADABLE
-    run(host, port, threads, workers)
+    run(host, port, workers)
     return 0
 
 

@@ -14,9 +14,9 @@ from scorekeeper import admission
 from scorekeeper.admission import Admission
 from scorekeeper.serve import gateway_for
 
-SLOW_SECONDS = 1.0
+SLOW_SECONDS = 0.5
 QUICK = {"read": 0.1, "write": 0.1}
-"""Bounds for the test: turn away once a request would wait 0.1 s for the thread."""
+"""Bounds for the test: turn away once a request would wait 0.1 s for the worker."""
 
 
 class Headers(dict):
@@ -63,7 +63,9 @@ class Protocol:
 
 def run(coroutine):
     """Run on an event loop of its own thread, as Granian's worker runs the gateway (the
-    browser tests' Playwright keeps a loop running in the main thread)."""
+    browser tests' Playwright keeps a loop running in the main thread). Requests asked
+    together (asyncio.gather) arrive together: each is queued or turned away before the
+    worker serves the first, as when Granian hands over several at once."""
     done = []
     thread = threading.Thread(target=lambda: done.append(asyncio.run(coroutine)))
     thread.start()
@@ -86,21 +88,22 @@ def slow_app(app):
 
 
 def overloaded(gateway, asking):
-    """The gateway's one thread busy with a slow request and another queued behind it for
-    longer than the bound: past its capacity. `asking(gateway)` asks what the test asks."""
+    """Two slow requests arrive, then what the test asks (`asking(gateway)`), all at once:
+    at the pace the worker has been going, the second waits within the bound and what the
+    test asks would wait longer, past the server's capacity."""
+    gateway.admission.service_seconds = 0.07  # the pace so far: 2 ahead take 0.14 s > 0.1
 
     async def night():
-        slow = [asyncio.create_task(ask(gateway, "GET", "/slow")) for _ in range(2)]
-        await asyncio.sleep(0.3)
-        asked = await asking(gateway)
-        return asked, await asyncio.gather(*slow)
+        *slow, asked = await asyncio.gather(
+            ask(gateway, "GET", "/slow"), ask(gateway, "GET", "/slow"), asking(gateway))
+        return asked, slow
 
     return run(night())
 
 
 def test_a_page_asked_of_an_overloaded_server_is_turned_away_at_once_in_its_language(
         slow_app):
-    gateway = gateway_for(slow_app, 1, admission=Admission(1, QUICK))
+    gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK))
 
     async def page(gateway):
         turned_away = await ask(gateway, "GET", "/rules", Accept_Language="cs")
@@ -118,59 +121,37 @@ def test_a_page_asked_of_an_overloaded_server_is_turned_away_at_once_in_its_lang
 def test_a_tap_turned_away_is_not_applied_and_says_when_to_send_it_again(slow_app):
     url = create_match(slow_app.test_client())
     pos = read_pos(slow_app.test_client().get(url).text)
-    gateway = gateway_for(slow_app, 1, admission=Admission(1, QUICK))
+    gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK, pace=0.07))
+    gateway.admission.queued()  # two requests waiting ahead, at 0.07 s each: 0.14 s > 0.1
+    gateway.admission.queued()
 
-    async def tap(gateway):
-        return await ask(gateway, "POST", url + "/start", f"pos={pos}&seat=0",
-                         HX_Request="true")
-
-    (status, headers, text, seconds), _slow = overloaded(gateway, tap)
+    status, headers, text, seconds = run(ask(
+        gateway, "POST", url + "/start", f"pos={pos}&seat=0", HX_Request="true"))
     assert status == 503 and seconds < SLOW_SECONDS / 2
     assert headers["Retry-After"] == "2"
     assert "<html" not in text and "Server busy" in text
     assert read_pos(slow_app.test_client().get(url).text) == pos  # nothing stored
 
 
-def test_a_request_is_turned_away_when_the_queue_ahead_will_take_too_long_before_any_waited(
-        slow_app):
-    """One thread, one slow request in it, another just queued: at the pace the thread has
-    been going (a second a request) the next one would wait a second, so it is not queued."""
-    gateway = gateway_for(slow_app, 1, admission=Admission(1, QUICK))
-    gateway.admission.service_seconds = SLOW_SECONDS  # the pace measured so far
-
-    async def night():
-        slow = [asyncio.create_task(ask(gateway, "GET", "/slow")) for _ in range(2)]
-        await asyncio.sleep(0.02)  # both arrived: one runs, one has just queued
-        asked = await ask(gateway, "GET", "/rules")
-        await asyncio.gather(*slow)
-        return asked
-
-    status, _headers, _text, seconds = run(night())
-    assert status == 503 and seconds < SLOW_SECONDS / 2
-
-
 def test_under_load_a_read_is_answered_and_told_to_poll_again_later(slow_app):
-    """Short of turning requests away, the server answers reads with Scorekeeper-Poll-After:
-    the scoreboards slow down first. A tap is answered as ever."""
+    """Short of turning requests away, the server answers reads with Scorekeeper-Poll-After
+    once it has been busier than its target: the scoreboards slow down first. A tap is
+    answered as ever."""
     url = create_match(slow_app.test_client())
     pos = read_pos(slow_app.test_client().get(url).text)
-    gateway = gateway_for(slow_app, 1, admission=Admission(
-        1, {"read": 30, "write": 30}, stretch_after=0.1))
-    gateway.admission.service_seconds = 0.5  # the pace so far: a queued request waits 0.5 s
+    gateway = gateway_for(slow_app, admission=Admission(0.2, {"read": 30, "write": 30}))
 
     async def night():
         calm = await ask(gateway, "GET", "/rules")
-        slow = [asyncio.create_task(ask(gateway, "GET", "/slow")) for _ in range(2)]
-        await asyncio.sleep(0.05)
+        await ask(gateway, "GET", "/slow")  # busy all the while, past STEER_SECONDS
         loaded, tapped = await asyncio.gather(
             ask(gateway, "GET", "/rules"),
             ask(gateway, "POST", url + "/start", f"pos={pos}&seat=0", HX_Request="true"))
-        await asyncio.gather(*slow)
         return calm, loaded, tapped
 
     calm, loaded, tapped = run(night())
     assert calm[0] == 200 and "Scorekeeper-Poll-After" not in calm[1]
-    assert loaded[0] == 200 and loaded[1]["Scorekeeper-Poll-After"] == "5"
+    assert loaded[0] == 200 and float(loaded[1]["Scorekeeper-Poll-After"]) >= 0.5
     assert tapped[0] == 200 and "Scorekeeper-Poll-After" not in tapped[1]
 
 
@@ -178,10 +159,11 @@ def test_an_overloaded_server_logs_what_it_turned_away_not_a_line_per_request(
         slow_app, monkeypatch, caplog):
     monkeypatch.setattr(admission, "BUSY_LOG_SECONDS", 0)  # a line for every 503, to count
     caplog.set_level(logging.WARNING)
-    gateway = gateway_for(slow_app, 1, admission=Admission(1, QUICK))
+    gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK))
 
     async def four(gateway):
-        return [(await ask(gateway, "GET", "/rules"))[0] for _ in range(4)]
+        return [answer[0] for answer in await asyncio.gather(
+            *(ask(gateway, "GET", "/rules") for _ in range(4)))]
 
     statuses, _slow = overloaded(gateway, four)
     busy = [record.getMessage() for record in caplog.records
@@ -192,18 +174,18 @@ def test_an_overloaded_server_logs_what_it_turned_away_not_a_line_per_request(
                for line in busy)
 
 
-def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_a_thread(app):
-    gateway = gateway_for(app, 1, request_seconds=0.3)
+def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_the_app(app):
+    gateway = gateway_for(app, request_seconds=0.3)
     trickling = Protocol([b"pos=1", b"&seat=0"], pause=1.0)
     scope = Scope("POST", "/new", b"pos=1&seat=0")
     began = time.monotonic()
     run(gateway.__rsgi__(scope, trickling))
     assert trickling.answer[0] == 408 and time.monotonic() - began < 0.9
-    assert not gateway.admission.waiting and gateway.admission.service_seconds == 0  # no thread
+    assert not gateway.admission.waiting and gateway.admission.busy_seconds == 0  # no app
 
 
 def test_a_body_announced_over_the_ceiling_is_refused_in_words_before_it_is_read(app):
-    gateway = gateway_for(app, 1)
+    gateway = gateway_for(app)
     protocol = Protocol([b"x"])
     scope = Scope("POST", "/import", Accept_Language="cs",
                   **{"Content_Length": str(200 * 1024 * 1024)})
@@ -214,7 +196,7 @@ def test_a_body_announced_over_the_ceiling_is_refused_in_words_before_it_is_read
 
 
 def test_a_chunked_body_growing_over_the_ceiling_is_refused(app):
-    gateway = gateway_for(app, 1, body_ceiling=1000)
+    gateway = gateway_for(app, body_ceiling=1000)
     protocol = Protocol([b"x" * 600] * 3)
     run(gateway.__rsgi__(Scope("POST", "/import", Transfer_Encoding="chunked"),
                                  protocol))
@@ -231,7 +213,7 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
 
     from scorekeeper.gateway import Gateway
 
-    gateway = Gateway(echo, busy=None, threads=1)
+    gateway = Gateway(echo, busy=None)
     scope = Scope("POST", "/b\xc3\xa9", b"a=1", X_Seen="1", Cookie="a=1")
     scope.headers["x_forwarded_for"] = "6.6.6.6"  # an underscore: not a proxy's header
     scope.query_string = "q=%20a"
@@ -254,18 +236,38 @@ class Clock:
         return self.now
 
 
-def test_the_scoreboards_are_told_to_poll_less_until_the_load_has_been_gone_a_while():
-    """Slowed down at once, they would ease the load, speed up at once and bring it back."""
+def test_a_request_is_turned_away_when_the_oldest_waiting_has_waited_too_long():
+    """At a pace that promised no wait, a slow request still holds the worker: the one
+    behind it has waited past the bound, so the next is turned away."""
     clock = Clock()
-    gate = Admission(1, {"read": 30, "write": 30}, stretch_after=0.05, clock=clock)
-    gate.service_seconds = 0.1
-    assert gate.verdict("GET").poll_after is None  # calm
-    gate.queued()  # one waits for the busy thread: 0.1 s at its pace
-    assert gate.verdict("GET").poll_after == 5
+    gate = Admission(shed_after=QUICK, pace=0.001, clock=clock)
+    gate.queued()
+    assert gate.verdict("GET") == admission.SERVE
+    clock.now += 0.2
+    assert gate.verdict("GET").retry_after == admission.RETRY_AFTER["read"]
+
+
+def test_the_scoreboards_slow_down_and_speed_up_by_degrees_with_the_load():
+    """Above its target share of time spent serving, the worker adds to the poll-again time
+    in proportion; below it, it takes off: no switch that sends every board back at once."""
+    clock = Clock()
+    gate = Admission(0.5, clock=clock)
+
+    def busy(share: float) -> float | None:
+        clock.now += admission.STEER_SECONDS
+        gate.finished(share * admission.STEER_SECONDS)
+        return gate.verdict("GET").poll_after
+
+    assert busy(0.5) is None  # on target
+    told = [busy(1.0) for _ in range(4)]  # twice the target: +2 s a step
+    assert told == [2.0, 4.0, 6.0, 8.0]
     assert gate.verdict("POST").poll_after is None  # a tap is answered as ever
-    gate.started()  # the queue is gone
-    assert not gate.waiting
-    clock.now += admission.STRETCH_HOLD - 1
-    assert gate.verdict("GET").poll_after == 5  # still told, for a while
-    clock.now += 2
-    assert gate.verdict("GET").poll_after is None
+    assert busy(0.75) == 9.0  # half over: +1 s
+    easing = [busy(0.25) for _ in range(4)]  # half under: -1 s a step
+    assert easing == [8.0, 7.0, 6.0, 5.0]
+    for _ in range(10):
+        busy(0.0)
+    assert busy(0.0) is None and gate.poll_after == 0.0  # calm again, never below nothing
+    for _ in range(100):
+        busy(1.0)
+    assert busy(1.0) == admission.SLOWEST_POLL

@@ -105,8 +105,8 @@ def print_night(args, result: dict) -> None:
     print_table(f"League night: {args.tables} tables × (1 scorer + {args.viewers} viewers)"
                 f"{cards}, "
                 f"a tap or poll every {args.interval:g} s each, {result['seconds']:.0f} s "
-                f"measured, {args.server} --workers={getattr(args, 'workers', None) or 'cores'} "
-                f"--threads={args.threads or 'its own'}",
+                f"measured, {args.server} --workers={getattr(args, 'workers', None) or 'its own'}"
+                f"{f' --threads={args.threads or 8}' if args.server == 'waitress' else ''}",
                 ["requests", "count", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
                 table_rows)
     polls_304 = poll["statuses"].get("304", 0)

@@ -21,8 +21,6 @@ def start_server(folder: str, threads: int, connection_limit: int | None, log_pa
     if server == "serve":
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", f"--host={HOST}",
                    f"--port={port}"]
-        if threads:
-            command.append(f"--threads={threads}")
         if workers is not None:
             command.append(f"--workers={workers}")
     else:
