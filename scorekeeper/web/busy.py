@@ -1,7 +1,7 @@
 """The answer of a server past its capacity: 503 with Retry-After, at once and without the app.
 
 `scorekeeper serve` gives it from its event loop when a request would wait too long for
-one of the app's threads (gateway.py), so it must cost next to nothing: the page is rendered
+its worker (gateway.py), so it must cost next to nothing: the page is rendered
 in each language when the server starts, and only the language is chosen per request.
 """
 
