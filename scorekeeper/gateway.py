@@ -1,5 +1,5 @@
 """The door between Granian and the WSGI app: a request is read whole, queued and served
-by the worker one at a time, or turned away at once, and answered.
+by the worker one at a time (taps first), or turned away at once, and answered.
 
 Granian (Rust) holds the connections and parses HTTP; its WSGI mode would read a body
 on an app thread, where a phone trickling one could hold the thread. Here, on Granian's
@@ -20,7 +20,7 @@ import sys
 import time
 from collections import deque
 
-from .admission import Admission
+from .admission import Admission, kind_of
 
 REQUEST_SECONDS = 20
 """A request's body must arrive within this (Granian closes one whose head is slower)."""
@@ -47,7 +47,8 @@ class Gateway:
         self.app, self.busy = app, busy
         self.admission = admission or Admission()
         self.request_seconds, self.body_ceiling = request_seconds, body_ceiling
-        self.waiting: deque = deque()  # (environ, future of its answer)
+        self.waiting: dict[str, deque] = {"write": deque(), "read": deque()}
+        """(environ, future of its answer) of each request waiting, by kind."""
         self.serving = None  # the task serving the queue, while there is one
 
     async def __rsgi__(self, scope, proto):
@@ -70,7 +71,7 @@ class Gateway:
         if verdict.retry_after:
             proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
             return
-        status, headers, data = await self._served(environ)
+        status, headers, data = await self._served(environ, kind_of(scope.method))
         if verdict.poll_after:
             headers = [*headers, (POLL_AFTER, f"{verdict.poll_after:g}")]
         proto.response_bytes(status, headers, data)
@@ -86,24 +87,25 @@ class Gateway:
             chunks.append(chunk)
         return b"".join(chunks)
 
-    async def _served(self, environ) -> tuple[int, list, bytes]:
+    async def _served(self, environ, kind: str) -> tuple[int, list, bytes]:
         """The app's answer, once the requests ahead of this one are served."""
         loop = asyncio.get_running_loop()
         answered = loop.create_future()
-        self.waiting.append((environ, answered))
-        self.admission.queued()
+        self.waiting[kind].append((environ, answered))
+        self.admission.queued(kind)
         if self.serving is None:
             self.serving = loop.create_task(self._serve_waiting())
         return await answered
 
     async def _serve_waiting(self) -> None:
-        """Serve the queue in order, one request at a time; after each, a turn of the loop
-        sends the answer and lets the requests that arrived meanwhile in."""
+        """Serve the queue, taps first, one request at a time; after each, a turn of the
+        loop sends the answer and lets the requests that arrived meanwhile in."""
         admission = self.admission
         try:
-            while self.waiting:
-                environ, answered = self.waiting.popleft()
-                admission.started()
+            while self.waiting["write"] or self.waiting["read"]:
+                kind = admission.next_kind()
+                environ, answered = self.waiting[kind].popleft()
+                admission.started(kind)
                 if answered.cancelled():
                     continue
                 began = time.monotonic()

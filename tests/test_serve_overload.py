@@ -122,8 +122,8 @@ def test_a_tap_turned_away_is_not_applied_and_says_when_to_send_it_again(slow_ap
     url = create_match(slow_app.test_client())
     pos = read_pos(slow_app.test_client().get(url).text)
     gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK, pace=0.07))
-    gateway.admission.queued()  # two requests waiting ahead, at 0.07 s each: 0.14 s > 0.1
-    gateway.admission.queued()
+    gateway.admission.queued("write")  # two taps ahead, at 0.07 s each: 0.14 s > 0.1
+    gateway.admission.queued("write")
 
     status, headers, text, seconds = run(ask(
         gateway, "POST", url + "/start", f"pos={pos}&seat=0", HX_Request="true"))
@@ -181,7 +181,8 @@ def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_the_app(app
     began = time.monotonic()
     run(gateway.__rsgi__(scope, trickling))
     assert trickling.answer[0] == 408 and time.monotonic() - began < 0.9
-    assert not gateway.admission.waiting and gateway.admission.busy_seconds == 0  # no app
+    assert not any(gateway.admission.waiting.values())  # never queued, and the app not run
+    assert gateway.admission.busy_seconds == 0
 
 
 def test_a_body_announced_over_the_ceiling_is_refused_in_words_before_it_is_read(app):
@@ -228,6 +229,43 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
     assert "HTTP_X_FORWARDED_FOR" not in seen
 
 
+def test_the_worker_serves_the_taps_waiting_before_the_reads():
+    """A scorer waits for the tap; a scoreboard's poll can wait behind it."""
+    from scorekeeper.gateway import Gateway
+
+    served = []
+
+    def recording(environ, start_response):
+        served.append(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}")
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    gateway = Gateway(recording, busy=None)
+
+    async def arriving_together():
+        return await asyncio.gather(ask(gateway, "GET", "/board/a"),
+                                    ask(gateway, "GET", "/board/b"),
+                                    ask(gateway, "POST", "/match/m/draw"))
+
+    answers = run(arriving_together())
+    assert [status for status, *_ in answers] == [200, 200, 200]
+    assert served == ["POST /match/m/draw", "GET /board/a", "GET /board/b"]
+
+
+def test_a_read_waits_behind_the_taps_only_so_long():
+    clock = Clock()
+    gate = Admission(clock=clock)
+    gate.queued("read")
+    gate.queued("write")
+    assert gate.next_kind() == "write"
+    clock.now += admission.READ_PATIENCE
+    assert gate.next_kind() == "read"  # the oldest read has waited long enough
+    gate.started("read")
+    assert gate.next_kind() == "write"
+    gate.started("write")
+    assert gate.next_kind() == "read"  # nothing waiting: either will do
+
+
 class Clock:
     def __init__(self):
         self.now = 100.0
@@ -241,7 +279,7 @@ def test_a_request_is_turned_away_when_the_oldest_waiting_has_waited_too_long():
     behind it has waited past the bound, so the next is turned away."""
     clock = Clock()
     gate = Admission(shed_after=QUICK, pace=0.001, clock=clock)
-    gate.queued()
+    gate.queued("read")
     assert gate.verdict("GET") == admission.SERVE
     clock.now += 0.2
     assert gate.verdict("GET").retry_after == admission.RETRY_AFTER["read"]
