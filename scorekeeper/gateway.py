@@ -27,11 +27,12 @@ REQUEST_SECONDS = 20
 BODY_CEILING = 1024 * 1024
 """Bodies up to this are read and reach the app, which refuses those over its 256 KB in
 the reader's language; a larger one announced is not read, the app refusing it from its
-Content-Length, and a chunked one growing past it is cut off with a plain 413."""
+Content-Length, and a chunked one growing past it is cut off and refused (413)."""
 POLL_AFTER = "Scorekeeper-Poll-After"
-TOO_LARGE = b"Request body too large"
-TOO_SLOW = b"Request not received in time"
-PLAIN = [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")]
+REFUSED = "scorekeeper.refused"
+"""The environ key by which the gateway has the app refuse a request whose body it did not
+read whole (408: too slow, 413: too large): the app answers its own error page, in the
+reader's words (web/hosting.py)."""
 
 
 class TooLarge(Exception):
@@ -61,11 +62,9 @@ class Gateway:
             try:
                 body = await asyncio.wait_for(self._body(proto), self.request_seconds)
             except TooLarge:
-                proto.response_bytes(413, PLAIN, TOO_LARGE)
-                return
+                return self._refuse(scope, proto, 413)
             except TimeoutError:
-                proto.response_bytes(408, PLAIN, TOO_SLOW)
-                return
+                return self._refuse(scope, proto, 408)
         environ = wsgi_environ(scope, body)
         verdict = self.admission.verdict(scope.method)
         if verdict.retry_after:
@@ -75,6 +74,14 @@ class Gateway:
         if verdict.poll_after:
             headers = [*headers, (POLL_AFTER, f"{verdict.poll_after:g}")]
         proto.response_bytes(status, headers, data)
+
+    def _refuse(self, scope, proto, code: int) -> None:
+        """The app's refusal of a request whose body was not read whole, at once, and the
+        connection closed (what is left of the body must not pass for the next request)."""
+        environ = wsgi_environ(scope, b"")
+        environ[REFUSED] = code
+        status, headers, data = answer(self.app, environ)
+        proto.response_bytes(status, [*headers, ("Connection", "close")], data)
 
     async def _body(self, proto) -> bytes:
         """The body as it arrives, refused once it grows past the ceiling (a chunked one

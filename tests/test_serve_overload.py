@@ -179,8 +179,12 @@ def test_a_body_that_does_not_arrive_in_time_is_answered_408_without_the_app(app
     trickling = Protocol([b"pos=1", b"&seat=0"], pause=1.0)
     scope = Scope("POST", "/new", b"pos=1&seat=0")
     began = time.monotonic()
+    scope.headers["accept-language"] = "cs"
     run(gateway.__rsgi__(scope, trickling))
     assert trickling.answer[0] == 408 and time.monotonic() - began < 0.9
+    status, headers, page = trickling.answer
+    assert "Nesrozumitelný požadavek" in page and "<html" in page  # the app's, in Czech
+    assert headers["Connection"] == "close"  # the rest of the body is not a next request
     assert not any(gateway.admission.waiting.values())  # never queued, and the app not run
     assert gateway.admission.busy_seconds == 0
 
@@ -199,9 +203,11 @@ def test_a_body_announced_over_the_ceiling_is_refused_in_words_before_it_is_read
 def test_a_chunked_body_growing_over_the_ceiling_is_refused(app):
     gateway = gateway_for(app, body_ceiling=1000)
     protocol = Protocol([b"x" * 600] * 3)
-    run(gateway.__rsgi__(Scope("POST", "/import", Transfer_Encoding="chunked"),
-                                 protocol))
-    assert protocol.answer[0] == 413
+    run(gateway.__rsgi__(Scope("POST", "/import", Transfer_Encoding="chunked",
+                               Accept_Language="cs"), protocol))
+    status, headers, page = protocol.answer
+    assert status == 413 and "Soubor je příliš velký" in page  # the app's page, in Czech
+    assert headers["Connection"] == "close"
 
 
 def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():

@@ -5,12 +5,13 @@ import logging
 import re
 from datetime import UTC, datetime, timedelta
 
-from flask import current_app, has_request_context, render_template, request
+from flask import abort, current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..db import is_storage_fault, storage_errors
+from ..gateway import REFUSED
 from .catalogue import gettext as _
 
 HSTS = "max-age=31536000"
@@ -100,10 +101,19 @@ def init_hosting(app) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
                                 x_host=proxies, x_port=proxies, x_prefix=proxies)
     app.session_interface = SteadySession()
+    app.before_request(_refused_by_server)  # before the form token is checked (csrf)
     for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
         logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
     for error in storage_errors(app):
         app.register_error_handler(error, _storage_fault)
+
+
+def _refused_by_server():
+    """A request whose body the server did not read whole (too slow, too large) is refused
+    with the error page for its code, in the reader's words (gateway.py)."""
+    code = request.environ.get(REFUSED)
+    if code:
+        abort(code)
 
 
 def transport_headers(response) -> None:
