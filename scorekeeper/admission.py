@@ -5,10 +5,9 @@ A worker serves one request at a time (gateway.py); the others wait in its queue
 before reads, a read no more than READ_PATIENCE: a scorer is waiting for a tap, while a
 scoreboard's poll can wait a little (at 400 tables, taps first answered them at 92–108 ms
 at the 99th percentile in three runs, in the order they came at 103–179 ms in six). Past
-its capacity no request may wait for
-seconds: once one would wait longer than SHED_AFTER (the queue ahead of it at the pace the
-worker has been going, or the oldest one's wait so far), it is answered 503 with
-Retry-After at once, without the app.
+its capacity no request may wait for seconds: once one would wait longer than SHED_AFTER
+(the queue ahead of it at the pace the worker has been going, or the oldest one's wait so
+far), it is answered 503 with Retry-After at once, without the app.
 
 Long before that the scoreboards are asked to poll less. The worker keeps the share of
 its time spent serving near its target by adding seconds to every read's
