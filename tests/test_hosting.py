@@ -183,6 +183,7 @@ def test_new_matches_from_one_address_are_limited_with_retry_after(app_factory):
     assert answers == [303] * 5 + [429] * 2
     refused = client.post("/new", data=NEW)
     assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert len(refused.headers.getlist("Retry-After")) == 1
     assert "wait" in refused.text
 
 
@@ -191,9 +192,26 @@ def test_taps_are_limited_per_scorer_never_per_address(app_factory):
     app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute")
     client = app.test_client()
     flooded, other = create_match(client), create_match(client, players=("Cat", "Dan"))
-    answers = [client.post(flooded + "/undo", data={"pos": 0}).status_code for _ in range(4)]
-    assert answers[-1] == 429 and 429 not in answers[:3]
+    answers = [client.post(flooded + "/undo", data={"pos": 0}) for _ in range(4)]
+    assert [a.status_code for a in answers] == [422, 422, 422, 429]  # nothing to undo
+    assert 0 < int(answers[-1].headers["Retry-After"]) <= 60
+    assert "wait" in answers[-1].text
     assert client.post(other + "/start", data={"pos": 0, "seat": "1"}).status_code == 303
+    assert client.get(flooded).status_code == 200  # reading the screen is never limited
+
+
+def test_the_tap_limit_counts_each_scorer_in_its_own_window(app_factory):
+    """Two limits at once (a second's and a minute's), as TAP_LIMIT has them: the first
+    one broken refuses, and the refusal says when the scorer may tap again."""
+    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="2 per minute; 50 per hour")
+    client = app.test_client()
+    url = create_match(client)
+    statuses = [client.post(url + "/undo", data={"pos": 0}, headers=HTMX).status_code
+                for _ in range(3)]
+    assert statuses[-1] == 429 and 429 not in statuses[:2]
+    refused = client.post(url + "/undo", data={"pos": 0}, headers=HTMX)
+    assert refused.status_code == 429 and "<html" not in refused.text
+    assert 50 <= int(refused.headers["Retry-After"]) <= 60
 
 
 def test_a_night_of_taps_starts_no_thread_per_tap_and_expired_limits_are_still_swept():

@@ -21,7 +21,7 @@ from .catalogue import ngettext
 from .compression import init_compression
 from .hosting import init_hosting, transport_headers
 from .language import day_words, language_menu, remember_choice, select_locale
-from .limits import limiter
+from .limits import limiter, retry_at
 from .sharing import lan_host, shared_url
 
 csrf = CSRFProtect()
@@ -120,14 +120,16 @@ def _http_error(error: HTTPException):
                                "%(num)s seconds and try again.", seconds)
     g.error_page = True
     template = "errors/_error.html" if request.htmx else "errors/error.html"
-    return render_template(template, code=error.code, name=_(name),
-                           description=description), error.code
+    page = render_template(template, code=error.code, name=_(name), description=description)
+    if error.code == 429:
+        return page, 429, {"Retry-After": str(seconds)}
+    return page, error.code
 
 
 def _retry_after() -> int:
     """The seconds until the breached limit lets this writer in again."""
-    breached = limiter.current_limit
-    return max(1, round(breached.reset_at - time.time())) if breached else 60
+    again = retry_at()
+    return max(1, round(again - time.time())) if again else 60
 
 
 def _csrf_error(error: CSRFError):

@@ -27,10 +27,10 @@ from ..store import Stored
 from . import unit_of_work, view
 from .catalogue import gettext as _
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
-from .limits import taps
+from .limits import limit_taps
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
-taps(bp)
+limit_taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> Stored:
