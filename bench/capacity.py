@@ -6,7 +6,8 @@ run: errors (503s included), move p50/p99, poll p50/p99, the polls answered a se
 against those offered (fewer when the server told the scoreboards to poll less), the
 static floor, how fast the 503s were answered, the server's CPU (all its processes) per
 request and per table (CPU milliseconds a second that one table costs), the load
-generator's CPU, and the load average at the start and end of the run. The capacity
+generator's CPU, the load average at the start and end of the run, and the share of time
+the machine alone lost to its host's stalls just before it (bench/lib/stalls.py). The capacity
 is the largest number of tables with 0 errors and move p99 ≤ 100 ms. Writes
 bench/results/capacity.json and the curve as an SVG (docs/capacity.svg unless --plot).
 
@@ -45,7 +46,8 @@ def point(tables: int, result: dict) -> dict:
             "generator_cpu_percent": result["generator_cpu_percent"],
             "generator_processes": result["generator_processes"],
             "late_ticks": result["late_ticks"],
-            "load_1min_start_end": result["load_1min_start_end"]}
+            "load_1min_start_end": result["load_1min_start_end"],
+            "machine_stalls": result.get("machine_stalls")}
 
 
 def holds(run: dict) -> bool:
@@ -72,7 +74,8 @@ def main(argv=None) -> int:
                 ["tables", "errors", "503s", "503 p99 ms", "move p50", "move p99",
                  "poll p50", "poll p99", "polls/s (offered)", "floor p50", "server CPU %",
                  "CPU ms/request",
-                 "CPU ms/s a table", "generator CPU %", "load start→end"],
+                 "CPU ms/s a table", "generator CPU %", "load start→end",
+                 "machine alone: time lost %"],
                 [[r["tables"], r["errors"], r["busy_503"], r["busy_p99_ms"] or float("nan"),
                   r["move_p50_ms"] or float("nan"), r["move_p99_ms"] or float("nan"),
                   r["poll_p50_ms"] or float("nan"), r["poll_p99_ms"] or float("nan"),
@@ -81,17 +84,21 @@ def main(argv=None) -> int:
                   r["server_cpu_ms_per_request"] or float("nan"),
                   r["server_cpu_ms_per_s_per_table"] or float("nan"),
                   r["generator_cpu_percent"],
-                  "→".join(str(load) for load in r["load_1min_start_end"])] for r in runs])
+                  "→".join(str(load) for load in r["load_1min_start_end"]),
+                  (r["machine_stalls"] or {}).get("time_lost_percent", float("nan"))]
+                 for r in runs])
     print(f"\ncapacity: {best if best else 'none of these'} tables hold 0 errors and "
           f"move p99 ≤ {TARGET_MOVE_P99_MS} ms")
     facts = machine()
     command = "python bench/capacity.py " + " ".join(argv if argv is not None else sys.argv[1:])
     loads = [load for run in runs for load in run["load_1min_start_end"]]
+    lost = [run["machine_stalls"]["time_lost_percent"] for run in runs if run["machine_stalls"]]
+    stalled = f", machine alone lost {min(lost):g}–{max(lost):g} % to stalls" if lost else ""
     with open(ours.plot, "w") as file:
         file.write(capacity_svg(runs, TARGET_MOVE_P99_MS, best,
                                 f"{facts['when']} · commit {facts['commit']} · "
                                 f"{facts['nproc']} cores, load average {min(loads):g}–"
-                                f"{max(loads):g} · {command}"))
+                                f"{max(loads):g}{stalled} · {command}"))
     print(f"wrote {ours.plot}")
     write_results("capacity", {"command": command, "runs": runs, "capacity_tables": best,
                                "target_move_p99_ms": TARGET_MOVE_P99_MS})

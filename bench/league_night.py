@@ -33,6 +33,11 @@ report gives how fast they were answered. With more than 200 tables the clients 
 several forked processes (--generators), so that the load generator is not the
 bottleneck; its CPU is reported beside the server's (all worker processes).
 
+Before the run, with nothing else running, the machine alone is timed for 5 s
+(bench/lib/stalls.py, --stall-seconds): a shared virtual machine whose host takes its cores
+away now and then makes every request in hand that much slower, and its 99th
+percentiles with it; the report gives that figure beside the night's.
+
 With --postgres the served app stores the night in PostgreSQL (a throw-away cluster started
 for the run, as the tests start it); --database-url URL names one of your own instead.
 
@@ -48,6 +53,8 @@ from lib.in_process import check_304_without_rebuild, profile_in_process
 from lib.league import run_night
 from lib.league_report import night_result, print_night
 from lib.server import throwaway_postgres
+from lib.stalls import describe as describe_stalls
+from lib.stalls import machine_stalls
 
 MAX_TABLES = 800
 TABLES_PER_GENERATOR = 200
@@ -76,6 +83,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                              "default, 100, is too few for 200 polling phones)")
     parser.add_argument("--fresh-start", action="store_true",
                         help="start every table at a new match instead of part-way through")
+    parser.add_argument("--stall-seconds", type=float, default=5,
+                        help="first time how much the machine alone stalls, for this long "
+                             "(bench/lib/stalls.py; 0: not at all)")
     parser.add_argument("--timeout", type=float, default=15, help="client socket timeout")
     parser.add_argument("--league", action="store_true",
                         help="every table plays a game of tonight's league cards, started "
@@ -106,12 +116,16 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def measure(args, argv=None) -> dict:
     """One night: the unchanged-poll check, the run, its printed report and JSON file."""
+    stalls = machine_stalls(args.stall_seconds) if args.stall_seconds else None
+    if stalls:
+        print(describe_stalls(stalls))
     check = check_304_without_rebuild()
     print(f"unchanged poll: status {check['unchanged_status']}, rebuilds {check['rebuilds']}, "
           f"templates rendered {check['templates_rendered']}")
     with throwaway_postgres(args.postgres) as url:
         args.database_url = args.database_url or url
         result = night_result(args, run_night(args), check, argv)
+    result["machine_stalls"] = stalls
     print_night(args, result)
     write_results(args.name, result)
     return result
