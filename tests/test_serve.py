@@ -175,3 +175,33 @@ def listening(port: int) -> socket.socket:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
+
+
+def test_a_tap_turned_away_busy_is_answered_from_its_head_and_the_connection_goes_on(tmp_path):
+    """Past capacity the gateway answers 503 before reading a body; Granian then skips the
+    unread body, so the next request on the same kept-alive connection is read whole."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
+               SCOREKEEPER_SECRET_KEY="serve-test")
+    script = ("from scorekeeper import admission, serve; "
+              "admission.SHED_AFTER.update(read=-1.0, write=-1.0); "  # all one too many
+              f"serve.run('127.0.0.1', {port}, workers=1)")
+    process = subprocess.Popen([sys.executable, "-c", script], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        listening(port).close()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("POST", "/new", body="players=Ann&players=Bob",
+                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+        refused = conn.getresponse()
+        refused.read()
+        assert refused.status == 503 and refused.headers["Retry-After"] == "2"
+        assert refused.headers["Scorekeeper-Busy"] == "1" and not refused.will_close
+        conn.request("GET", "/rules")  # the same connection: the body above did not stay
+        again = conn.getresponse()
+        again.read()
+        assert again.status == 503 and again.headers["Retry-After"] == "5"
+        conn.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -52,6 +52,11 @@ class Protocol:
         self.read_from = True
         return self._arriving()
 
+    async def __call__(self):
+        """The whole body, as Granian gives it when its length is announced."""
+        self.read_from = True
+        return b"".join([chunk async for chunk in self._arriving()])
+
     async def _arriving(self):
         for chunk in self.chunks:
             await asyncio.sleep(self.pause)
