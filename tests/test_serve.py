@@ -205,3 +205,32 @@ def test_a_tap_turned_away_busy_is_answered_from_its_head_and_the_connection_goe
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.mark.parametrize("framing", ["Content-Length: 100", "Transfer-Encoding: chunked"])
+def test_a_body_that_trickles_past_the_deadline_is_answered_408_by_the_real_server(
+        tmp_path, framing):
+    """Under Granian itself, not only the gateway's test double: the deadline on a body (1 s
+    here) holds whether its length was announced (read in one wait) or not (piece by piece)."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
+               SCOREKEEPER_SECRET_KEY="serve-test")
+    script = ("from scorekeeper import gateway, serve; "  # request_seconds=1.0 by default:
+              "d = list(gateway.Gateway.__init__.__defaults__); d[1] = 1.0; "
+              "gateway.Gateway.__init__.__defaults__ = tuple(d); "
+              f"serve.run('127.0.0.1', {port}, workers=1)")
+    process = subprocess.Popen([sys.executable, "-c", script], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        sock = listening(port)
+        first = b"5\r\nplaye\r\n" if "chunked" in framing else b"players=Ann"
+        sock.sendall(b"POST /new HTTP/1.1\r\nHost: t\r\nContent-Type: "
+                     b"application/x-www-form-urlencoded\r\n" + framing.encode()
+                     + b"\r\n\r\n" + first)
+        began = time.monotonic()
+        head = sock.recv(200)
+        assert head.startswith(b"HTTP/1.1 408") and 0.9 < time.monotonic() - began < 5
+        sock.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
