@@ -3,8 +3,9 @@ by the worker one at a time (taps first), or turned away at once, and answered.
 
 Granian (Rust) holds the connections and parses HTTP; its WSGI mode would read a body
 on an app thread, where a phone trickling one could hold the thread. Here, on Granian's
-RSGI interface, whether to serve a request is decided from its head, at once; then its
-body is awaited on the event loop within REQUEST_SECONDS, in one wait when its length is
+RSGI interface, whether to serve a request is decided from its head, at once (and for a
+body, again once it is in, counting the requests let in meanwhile); then its body is
+awaited on the event loop within REQUEST_SECONDS, in one wait when its length is
 announced, or left unread when that length is far over the app's limit (the app then
 refuses it in the reader's words, from that length alone). Each turn of the loop between
 two requests served moved a tap one step on (a task for the timer, a wait per piece of
@@ -77,6 +78,11 @@ class Gateway:
             except TimeoutError:
                 return self._refuse(scope, proto, 408)
         environ = wsgi_environ(scope, body)
+        if body:  # the others let in while it arrived count now: judged again with them
+            verdict = self.admission.verdict(scope.method)
+            if verdict.retry_after:
+                proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
+                return
         status, headers, data = await self._served(environ, kind_of(scope.method))
         if verdict.poll_after:
             headers = [*headers, (POLL_AFTER, f"{verdict.poll_after:g}")]

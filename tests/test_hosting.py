@@ -6,6 +6,7 @@ import logging
 import re
 import sqlite3
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
@@ -212,6 +213,27 @@ def test_the_tap_limit_counts_each_scorer_in_its_own_window(app_factory):
     refused = client.post(url + "/undo", data={"pos": 0}, headers=HTMX)
     assert refused.status_code == 429 and "<html" not in refused.text
     assert 50 <= int(refused.headers["Retry-After"]) <= 60
+
+
+def test_only_a_tap_counts_against_the_tap_limit(app_factory):
+    """An OPTIONS (a browser's or a bot's) is no tap: it neither counts nor is refused."""
+    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="2 per minute")
+    client = app.test_client()
+    url = create_match(client)
+    assert [client.options(url + "/undo").status_code for _ in range(3)] == [200] * 3
+    assert client.post(url + "/undo", data={"pos": 0}).status_code == 422  # not 429
+
+
+def test_a_burst_refused_by_the_seconds_limit_does_not_use_up_the_minutes(app_factory):
+    """Limits written longest window first are checked shortest first, as Flask-Limiter
+    did: the taps the second's limit refuses are not counted against the minute's."""
+    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute; 1 per second")
+    client = app.test_client()
+    url = create_match(client)
+    burst = [client.post(url + "/undo", data={"pos": 0}).status_code for _ in range(4)]
+    assert burst == [422, 429, 429, 429]
+    time.sleep(1.1)
+    assert client.post(url + "/undo", data={"pos": 0}).status_code == 422  # 2 of 3 a minute
 
 
 def test_a_night_of_taps_starts_no_thread_per_tap_and_expired_limits_are_still_swept():

@@ -178,8 +178,9 @@ def listening(port: int) -> socket.socket:
 
 
 def test_a_tap_turned_away_busy_is_answered_from_its_head_and_the_connection_goes_on(tmp_path):
-    """Past capacity the gateway answers 503 before reading a body; Granian then skips the
-    unread body, so the next request on the same kept-alive connection is read whole."""
+    """Past capacity the gateway answers 503 before reading a body; Granian then skips a
+    small unread body already sent, so the next request on the same kept-alive
+    connection is read whole."""
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
                SCOREKEEPER_SECRET_KEY="serve-test")

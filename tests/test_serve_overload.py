@@ -138,6 +138,34 @@ def test_a_tap_turned_away_is_not_applied_and_says_when_to_send_it_again(slow_ap
     assert read_pos(slow_app.test_client().get(url).text) == pos  # nothing stored
 
 
+def test_a_tap_turned_away_is_answered_from_its_head_its_body_unread(slow_app):
+    gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK, pace=0.07))
+    gateway.admission.queued("write")
+    gateway.admission.queued("write")
+    protocol = Protocol([b"pos=0&seat=0"])
+    scope = Scope("POST", "/match/x/y/start", b"pos=0&seat=0", HX_Request="true")
+    run(gateway.__rsgi__(scope, protocol))
+    assert protocol.answer[0] == 503 and not protocol.read_from
+
+
+def test_taps_let_in_from_their_heads_together_are_judged_again_with_their_bodies(
+        slow_app):
+    """Ten taps whose heads arrive together all find the queue empty; once their bodies
+    are in, each is judged with the ones let in before it: at 0.05 s a tap and a 0.1 s
+    bound, three are queued and the rest turned away (a burst of heads, then of bodies,
+    does not slip past the bound)."""
+    slow_app.add_url_rule("/slow-tap", "slow_tap", lambda: time.sleep(0.05) or "tapped",
+                          methods=["POST"])
+    gateway = gateway_for(slow_app, admission=Admission(shed_after=QUICK, pace=0.05))
+
+    async def burst():
+        return await asyncio.gather(*(ask(gateway, "POST", "/slow-tap", "n=1")
+                                      for _ in range(10)))
+
+    statuses = [status for status, *_ in run(burst())]
+    assert statuses.count(200) == 3 and statuses.count(503) == 7
+
+
 def test_under_load_a_read_is_answered_and_told_to_poll_again_later(slow_app):
     """Short of turning requests away, the server answers reads with Scorekeeper-Poll-After
     once it has been busier than its target: the scoreboards slow down first. A tap is

@@ -2,8 +2,9 @@
 and over with nothing else running.
 
 On a shared virtual machine the host takes the cores away now and then: on this project's
-2-core machine, every second or two, for 50-100 ms, both cores at once, with nothing
-else running, the piece took 4-10 times its usual time. A request in hand then takes as
+2-core machine, with nothing else running, every second or two, for 50-100 ms, the piece
+took 4-10 times its usual time (timed on one core here; two probes, one pinned to each
+core with taskset, stalled at the same moments). A request in hand then takes as
 long, and the requests that arrive meanwhile queue behind it, whatever the app does; a
 99th percentile of a few tens of milliseconds is made of such moments. Measured before
 each run, so that a figure can be read against the machine it came from.

@@ -89,11 +89,13 @@ def check_tap() -> None:
     default limit on each request and writes three headers on its answer: 0.9 M of a
     tap's 7.3 M instructions (bench/request_instructions.py), this check 0.07 M. A
     refused tap is answered 429 with Retry-After (the error page), as a refused new
-    match is.
+    match is. Of Flask-Limiter's settings only RATELIMIT_ENABLED and the storage apply
+    here (not RATELIMIT_KEY_PREFIX, application or default limits, or its in-memory
+    fallback).
     """
     config = current_app.config
-    if request.method in READING or not config.get("RATELIMIT_ENABLED", True):
-        return
+    if request.method != "POST" or not config.get("RATELIMIT_ENABLED", True):
+        return  # a tap is a POST; an OPTIONS or a page is not
     strategy, who = limiter.limiter, scorer()
     for limit in _parsed(config.get("TAP_LIMIT", DEFAULTS["TAP_LIMIT"])):
         if not strategy.hit(limit, "taps", who):
@@ -109,7 +111,9 @@ def limit_taps(blueprint) -> None:
 
 @functools.lru_cache(maxsize=8)
 def _parsed(limits: str) -> tuple:
-    return tuple(parse_many(limits))
+    """The limits, the shortest window first (as Flask-Limiter orders them): a tap the
+    second's limit refuses is then not counted against the minute's."""
+    return tuple(sorted(parse_many(limits)))
 
 
 def retry_at() -> float | None:
