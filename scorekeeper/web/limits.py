@@ -77,8 +77,13 @@ def scorer() -> str:
     return f"{args.get('match_id', '')}:{key}"
 
 
+def _limit(name: str) -> str:
+    """The app's setting of a limit, or its default."""
+    return current_app.config.get(name, DEFAULTS[name])
+
+
 def _setting(name: str):
-    return lambda: current_app.config.get(name, DEFAULTS[name])
+    return lambda: _limit(name)
 
 
 def check_tap() -> None:
@@ -93,11 +98,10 @@ def check_tap() -> None:
     here (not RATELIMIT_KEY_PREFIX, application or default limits, or its in-memory
     fallback).
     """
-    config = current_app.config
-    if request.method != "POST" or not config.get("RATELIMIT_ENABLED", True):
+    if request.method != "POST" or not current_app.config.get("RATELIMIT_ENABLED", True):
         return  # a tap is a POST; an OPTIONS or a page is not
     strategy, who = limiter.limiter, scorer()
-    for limit in _parsed(config.get("TAP_LIMIT", DEFAULTS["TAP_LIMIT"])):
+    for limit in _parsed(_limit("TAP_LIMIT")):
         if not strategy.hit(limit, "taps", who):
             g.retry_at = strategy.get_window_stats(limit, "taps", who).reset_time
             raise TooManyRequests()
