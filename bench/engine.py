@@ -6,7 +6,7 @@ Match (json.loads + read_record), on one core. The app rebuilds a match from
 its log on every request, so this is the floor under every page. Each rule set
 the engine referees is measured on its own (all-fives first, as before).
 
-Also timed: the app's own rebuild path, store.load from SQLite (one SELECT for
+Also timed: the app's own rebuild path, MatchRepository.load from SQLite (one SELECT for
 the match, one for its entries, a json.loads per entry, then Match(table, events)).
 
     python bench/engine.py [--matches 1000] [--repeats 5] [--seed 1] [--rules NAME]
@@ -33,11 +33,12 @@ from lib.common import (
 )
 from lib.records import generate
 
-from scorekeeper import db
 from scorekeeper.rules import RULE_SETS, find_rule_set
 from scorekeeper.rules.record import load_record, read_record
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
+from scorekeeper.storage import connect
+from scorekeeper.storage.connection import upgrade
 
 TARGET_PER_SECOND = 2000
 
@@ -88,11 +89,11 @@ def time_each(texts: list[str], repeats: int) -> list[float]:
 
 
 def time_store(texts: list[str], repeats: int) -> list[float]:
-    """Seconds per open_match (store.load) of each match from a scratch SQLite file, no cache
-    (best of repeats)."""
+    """Seconds per open_match (MatchRepository.load) of each match from a scratch SQLite
+    file, no cache (best of repeats)."""
     with tempfile.TemporaryDirectory() as folder:
-        conn = db.connect(os.path.join(folder, "bench.sqlite"))
-        db.upgrade(conn)
+        conn = connect(os.path.join(folder, "bench.sqlite"))
+        upgrade(conn)
         uow = UnitOfWork(conn)
         stored = [matches.create_match(uow, read_record(load_record(text))) for text in texts]
         best = [float("inf")] * len(stored)

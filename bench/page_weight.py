@@ -28,10 +28,9 @@ from lib.common import default_table, percentile, print_table, write_results
 from lib.people import BrowserTable, Recorder, Scorer
 
 from scorekeeper import create_app
-from scorekeeper.db import get_db
 from scorekeeper.rules import Match
 from scorekeeper.services import matches
-from scorekeeper.services.unit_of_work import UnitOfWork
+from scorekeeper.web.work import unit_of_work
 
 TARGET_FIRST_VISIT = 30 * 1024
 TARGET_TAP = 2 * 1024
@@ -68,7 +67,7 @@ def stored_at(app, rng: random.Random, phase: str, min_steps: int = 0):
             if steps >= min_steps and match.phase == phase and (
                     phase != "play" or len(match.placements()) >= 2):
                 with app.app_context():
-                    return matches.create_match(UnitOfWork(get_db()), match)
+                    return matches.create_match(unit_of_work(), match)
             sim.step()
             steps += 1
 

@@ -23,7 +23,7 @@ from lib import naive
 from lib.common import pin_one_core, print_table, write_results
 from lib.records import generate
 
-from scorekeeper.cli import replay_json
+from scorekeeper.commands.replay import replay_json
 from scorekeeper.rules import find_rule_set
 
 TARGET_RATIO = 1.4

@@ -21,10 +21,10 @@ import tempfile
 from pathlib import Path
 
 from lib.common import ROOT
+from simulation import RandomTable, random_table
 
 from scorekeeper.rules import RULE_SETS, Match
 from scorekeeper.rules.record import write_record
-from scorekeeper.simulation import RandomTable, random_table
 
 GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
 

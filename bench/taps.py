@@ -30,11 +30,11 @@ from collections import Counter
 from lib.clients import TestClient
 from lib.common import default_table, print_table, setup_name, write_results
 from lib.people import Recorder, Scorer
+from simulation import RandomTable
 
 from scorekeeper import create_app
 from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal
 from scorekeeper.rules.events import button_value
-from scorekeeper.simulation import RandomTable
 from scorekeeper.web import view
 
 

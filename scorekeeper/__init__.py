@@ -11,7 +11,9 @@ if TYPE_CHECKING:
 def create_app(test_config=None) -> "Flask":
     """The app: defaults, then instance/config.py, then SCOREKEEPER_* variables, then tests.
 
-    Flask is imported here, not with the package, so the CLI's pure commands start without it.
+    The composition root: the store is opened (checked, upgraded) and handed to the web
+    layer, and the command line's commands are registered on `flask --app scorekeeper`.
+    Flask is imported here, not with the package, so `scorekeeper replay` starts without it.
     """
     from flask import Flask
 
@@ -35,13 +37,13 @@ def create_app(test_config=None) -> "Flask":
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import db
-    from .league_cli import league_import_command
+    from .commands import all_commands
+    from .storage import open_store
     from .web import init_web
 
-    db.init_app(app)
-    init_web(app)
-    app.cli.add_command(league_import_command)
+    init_web(app, open_store(app.config))
+    for command in all_commands():
+        app.cli.add_command(command)
     return app
 
 

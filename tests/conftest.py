@@ -13,12 +13,15 @@ import re
 import shutil
 
 import pytest
+import stores
 from jinja2 import BytecodeCache
 from postgresql import Cluster, Unavailable, missing
 
-from scorekeeper import create_app, store
-from scorekeeper.db import connect, connections, is_postgresql, location, upgrade
+from scorekeeper import create_app
 from scorekeeper.rules import default_hand_size, default_target
+from scorekeeper.storage import connect, is_postgresql, location
+from scorekeeper.storage.connection import upgrade
+from scorekeeper.web.work import STORE
 
 HTMX = {"HX-Request": "true"}
 """The header htmx sends with every request it makes."""
@@ -145,7 +148,7 @@ def app_factory(tmp_path, empty_database):
     for conn in held:
         conn.close()
     for app in apps:
-        connections(app).close()
+        app.extensions[STORE].close()
 
 
 @pytest.fixture
@@ -336,10 +339,10 @@ def match_count(app):
 def stored(app):
     """The match as the store rebuilds it from its entries (None if the key does not open it)."""
 
-    def load(match_id: str, key: str) -> store.Stored | None:
+    def load(match_id: str, key: str) -> stores.Stored | None:
         conn = connect(location(app.config))
         try:
-            return store.load(conn, match_id, key, scoring=True)
+            return stores.load(conn, match_id, key, scoring=True)
         finally:
             conn.close()
 

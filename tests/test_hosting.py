@@ -11,12 +11,14 @@ from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
 import pytest
+import stores
 from conftest import HTMX, create_match, read_pos
 
-from scorekeeper import create_app, store
-from scorekeeper.db import StorageRefused, connect
+from scorekeeper import create_app, storage
 from scorekeeper.services import matches
-from scorekeeper.web import table, unit_of_work
+from scorekeeper.storage import StorageRefused, connect
+from scorekeeper.web import table
+from scorekeeper.web.work import unit_of_work
 
 _CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*>')
 NEW = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand_size": "7"}
@@ -151,7 +153,7 @@ class FullDisk:
 
 
 def test_a_full_disk_during_a_tap_says_not_saved_with_503(app_factory, monkeypatch, caplog):
-    from scorekeeper import db
+    from scorekeeper.storage import store
 
     app = app_factory(DB_KEEP_CONNECTIONS=False)
     client = app.test_client()
@@ -159,8 +161,8 @@ def test_a_full_disk_during_a_tap_says_not_saved_with_503(app_factory, monkeypat
     conn = connect(app.config["DATABASE"])
     conn.execute("CREATE TABLE ballast (x)")
     conn.close()
-    opened = db.connect
-    monkeypatch.setattr(db, "connect", lambda path: FullDisk(opened(path)))
+    opened = storage.connect
+    monkeypatch.setattr(store, "connect", lambda path: FullDisk(opened(path)))
     page = client.get(url).text
     answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
                          headers=HTMX)
@@ -225,8 +227,8 @@ def test_only_a_tap_counts_against_the_tap_limit(app_factory):
 
 
 def test_a_burst_refused_by_the_seconds_limit_does_not_use_up_the_minutes(app_factory):
-    """Limits written longest window first are checked shortest first, as Flask-Limiter
-    did: the taps the second's limit refuses are not counted against the minute's."""
+    """Limits written longest window first are checked shortest first: the taps the
+    second's limit refuses are not counted against the minute's."""
     app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute; 1 per second")
     client = app.test_client()
     url = create_match(client)
@@ -236,26 +238,45 @@ def test_a_burst_refused_by_the_seconds_limit_does_not_use_up_the_minutes(app_fa
     assert client.post(url + "/undo", data={"pos": 0}).status_code == 422  # 2 of 3 a minute
 
 
-def test_a_night_of_taps_starts_no_thread_per_tap_and_expired_limits_are_still_swept():
-    """The limits' memory is swept by one pending timer, never a new thread for each tap."""
+def test_a_night_of_taps_starts_no_thread_and_expired_limits_are_swept(monkeypatch):
+    """The limits' memory starts no thread (the library's own started one 10 ms after every
+    tap) and is swept of expired windows as the night goes on."""
     from limits import parse
     from limits.storage import storage_from_string
     from limits.strategies import MovingWindowRateLimiter
 
-    from scorekeeper.web.limits import CalmMemoryStorage
+    from scorekeeper.web.limits import LocalCounts
 
+    now = [1000.0]
+    monkeypatch.setattr(LocalCounts, "clock", staticmethod(lambda: now[0]))
     storage = storage_from_string("scorekeeper-memory://")
+    assert isinstance(storage, LocalCounts)
     limiter = MovingWindowRateLimiter(storage)
-    storage.timer.join()  # the library's first sweep, 10 ms after it starts
     started = threading.active_count()
     allowed = [limiter.hit(parse("3 per minute"), f"scorer{n % 5}") for n in range(50)]
     assert allowed.count(True) == 15  # three per scorer, then refused
-    assert threading.active_count() <= started + 1
-    assert storage.timer.daemon and storage.timer.interval == CalmMemoryStorage.SWEEP_SECONDS
-    storage.events["gone"] = [type("Entry", (), {"atime": 0.0, "expiry": 1.0})()]
-    storage._MemoryStorage__expire_events()  # what the timer runs
-    assert storage.events.pop("gone") == []
-    assert len(storage.events) == 5 and all(len(kept) == 3 for kept in storage.events.values())
+    assert threading.active_count() == started
+    now[0] += 61  # a minute on: every window expired, swept at the next hit
+    assert limiter.hit(parse("3 per minute"), "scorer9")
+    assert storage.get_moving_window(parse("3 per minute").key_for("scorer0"), 3, 60)[1] == 0
+    assert len(storage._hits) == 1  # only the new scorer's window is kept
+
+
+def test_a_wall_clock_stepped_back_or_forward_changes_no_limit(app_factory, monkeypatch):
+    """Limits run on the monotonic clock: a laptop correcting its time by an hour, either
+    way, neither locks a scorer out nor lets a flood through."""
+    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute")
+    client = app.test_client()
+    url = create_match(client)
+    wall = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: wall[0])
+    statuses = []
+    for step in (0, -3600, 7200, -3600):
+        wall[0] += step
+        statuses.append(client.post(url + "/undo", data={"pos": 0}).status_code)
+    assert statuses == [422, 422, 422, 429]
+    refused = client.post(url + "/undo", data={"pos": 0})
+    assert 50 <= int(refused.headers["Retry-After"]) <= 60
 
 
 def test_imports_from_one_address_are_limited(app_factory):
@@ -332,7 +353,7 @@ def test_a_500_logs_the_match_id_and_never_the_scoring_key(app, client, monkeypa
     def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(store, "write", broken)
+    monkeypatch.setattr(storage.MatchRepository, "write", broken)
     app.testing = False  # let Flask log and answer 500 as it does in production
     app.config["PROPAGATE_EXCEPTIONS"] = False
     with caplog.at_level(logging.ERROR):
@@ -407,13 +428,14 @@ def test_an_import_error_quotes_at_most_a_few_hundred_characters(client):
 def test_the_scoreboard_fragment_shows_the_latest_hands_only(app, client):
     import random
 
+    from simulation import play_match
+
     from scorekeeper.rules import Table
-    from scorekeeper.simulation import play_match
 
     match = play_match(random.Random(14), Table.create(["Ann", "Bob"], target=1000))
     assert len(match.hands) > 8
     conn = connect(app.config["DATABASE"])
-    stored = store.create(conn, match)
+    stored = stores.create(conn, match)
     conn.close()
     board = client.get(f"/board/{stored.id}/{stored.view_key}", headers=HTMX).text
     shown = re.findall(r'<th scope="row">(\d+)</th>', board)

@@ -13,7 +13,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from scorekeeper.replay import catalogue
+from scorekeeper.commands.told import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"

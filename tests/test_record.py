@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from simulation import play_match, random_table
 
 from scorekeeper.rules import RuleError, Start
 from scorekeeper.rules.record import (
@@ -14,7 +15,6 @@ from scorekeeper.rules.record import (
     read_record,
     write_record,
 )
-from scorekeeper.simulation import play_match, random_table
 
 # Hand 1 of a two-player match is blocked at once: Ann leads 0-0, Bob draws the boneyard
 # dry, both pass. Ann's 6 tiles hold 20 pips, Bob's 21 the other 148.

@@ -249,7 +249,8 @@ def test_a_setup_the_rules_refuse_is_an_unreadable_record(write):
 
 
 WEB_PACKAGES = {"flask", "werkzeug", "jinja2", "flask_babel", "babel", "flask_wtf", "wtforms",
-                "granian", "itsdangerous", "click"}
+                "granian", "itsdangerous"}
+"""What the web app loads; the command line itself is click."""
 
 
 def test_replay_starts_without_loading_the_web_app(write):

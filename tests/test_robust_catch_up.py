@@ -5,12 +5,14 @@ seen, to exactly the state a replay of the whole log gives."""
 import random
 
 import pytest
+import stores
+from simulation import RandomTable, random_table
 
-from scorekeeper import db, store
+from scorekeeper import storage
 from scorekeeper.rules import Hand, Lay, Match, Start, Table
 from scorekeeper.rules.events import UNDO
 from scorekeeper.rules.record import write_record
-from scorekeeper.simulation import RandomTable, random_table
+from scorekeeper.storage import matches as matches_module
 
 
 def state(match: Match) -> tuple:
@@ -24,17 +26,17 @@ class Worker:
     """One server process: its own connection and its own kept matches."""
 
     def __init__(self, database: str):
-        self.conn = db.connect(database)
-        self.cache = store.MatchCache()
+        self.conn = storage.connect(database)
+        self.cache = stores.MatchCache()
 
-    def load(self, made: store.Stored) -> store.Stored:
-        return store.load(self.conn, made.id, made.score_key, True, self.cache)
+    def load(self, made: stores.Stored) -> stores.Stored:
+        return stores.load(self.conn, made.id, made.score_key, True, self.cache)
 
-    def enter(self, made: store.Stored, entry) -> store.Stored:
+    def enter(self, made: stores.Stored, entry) -> stores.Stored:
         loaded = self.load(made)
-        return store.write(self.conn, loaded, loaded.revision, entry, self.cache)
+        return stores.write(self.conn, loaded, loaded.revision, entry, self.cache)
 
-    def kept_revision(self, made: store.Stored) -> int | None:
+    def kept_revision(self, made: stores.Stored) -> int | None:
         kept = self.cache.get((made.id, made.score_key), 10**9)
         return None if kept is None else kept[0]
 
@@ -48,9 +50,9 @@ def workers(database):
         worker.conn.close()
 
 
-def replayed(worker: Worker, made: store.Stored) -> Match:
+def replayed(worker: Worker, made: stores.Stored) -> Match:
     """The match replayed from its whole log, nothing kept."""
-    return store.load(worker.conn, made.id, made.score_key, True).match
+    return stores.load(worker.conn, made.id, made.score_key, True).match
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -62,7 +64,7 @@ def test_a_worker_behind_by_a_few_entries_catches_up_to_what_a_whole_replay_give
     rng = random.Random(seed)
     setup = random_table(rng)
     table = Table.create(setup.players, setup.partnerships, 61, setup.hand_size, setup.rules)
-    made = store.create(writer.conn, Match(table))
+    made = stores.create(writer.conn, Match(table))
     sim = RandomTable(Match(table), rng)
     reader.load(made)
     looked, ends_undone = 0, 0
@@ -85,8 +87,8 @@ def test_a_worker_behind_by_a_few_entries_catches_up_to_what_a_whole_replay_give
 
 def test_a_worker_behind_reads_only_the_entries_written_since(tmp_path):
     writer, reader = Worker(str(tmp_path / "db.sqlite")), Worker(str(tmp_path / "db.sqlite"))
-    db.upgrade(writer.conn)
-    made = store.create(writer.conn, Match.create(["Ann", "Bob"]))
+    storage.upgrade(writer.conn)
+    made = stores.create(writer.conn, Match.create(["Ann", "Bob"]))
     for entry in (Start(0), UNDO, Start(1)):
         writer.enter(made, entry)
     reader.load(made)
@@ -106,7 +108,7 @@ def test_a_worker_behind_reads_only_the_entries_written_since(tmp_path):
 
 def test_catching_up_never_changes_the_match_another_request_holds(workers):
     writer, reader = workers
-    made = store.create(writer.conn, Match.create(["Ann", "Bob"]))
+    made = stores.create(writer.conn, Match.create(["Ann", "Bob"]))
     writer.enter(made, Start(0))
     held = reader.load(made)  # a request still rendering revision 1
     before = state(held.match)
@@ -119,13 +121,13 @@ def test_catching_up_never_changes_the_match_another_request_holds(workers):
 
 def test_a_match_deleted_while_a_worker_catches_up_is_shown_empty_and_not_kept(workers):
     writer, reader = workers
-    made = store.create(writer.conn, Match.create(["Ann", "Bob"]))
+    made = stores.create(writer.conn, Match.create(["Ann", "Bob"]))
     writer.enter(made, Start(0))
     reader.load(made)
     writer.enter(made, UNDO)
-    row = store.find(reader.conn, made.id, made.score_key, scoring=True)  # the board's read
-    assert store.delete(writer.conn, made.id, made.score_key)
-    shown = store.rebuild(reader.conn, row, reader.cache)
+    row = stores.find(reader.conn, made.id, made.score_key, scoring=True)  # the board's read
+    assert stores.delete(writer.conn, made.id, made.score_key)
+    shown = stores.rebuild(reader.conn, row, reader.cache)
     assert shown.revision == 2 and shown.match.log == []
     assert reader.kept_revision(made) == 1  # what was right at revision 1 stays right
 
@@ -133,14 +135,14 @@ def test_a_match_deleted_while_a_worker_catches_up_is_shown_empty_and_not_kept(w
 def test_a_match_made_again_under_a_deleted_ones_id_is_never_caught_up_from_the_old_one(
         workers, monkeypatch):
     writer, reader = workers
-    old = store.create(writer.conn, Match.create(["Ann", "Bob"]))
+    old = stores.create(writer.conn, Match.create(["Ann", "Bob"]))
     writer.enter(old, Start(0))
     reader.load(old)
-    assert store.delete(writer.conn, old.id, old.score_key)
-    token = store.secrets.token_urlsafe
-    monkeypatch.setattr(store.secrets, "token_urlsafe",
+    assert stores.delete(writer.conn, old.id, old.score_key)
+    token = matches_module.secrets.token_urlsafe
+    monkeypatch.setattr(matches_module.secrets, "token_urlsafe",
                         lambda size: old.id if size == 6 else token(size))
-    again = store.create(writer.conn, Match.create(["Cat", "Dan", "Eve"]))
+    again = stores.create(writer.conn, Match.create(["Cat", "Dan", "Eve"]))
     assert again.id == old.id
     writer.enter(again, Start(2))
     writer.enter(again, Lay((6, 6)))

@@ -21,12 +21,13 @@ import time
 from urllib.parse import urlencode
 
 import pytest
+import stores
 from ports import free_port
+from simulation import RandomTable, random_table
 
-from scorekeeper import db, store
+from scorekeeper import storage
 from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, move_text, tile_text
 from scorekeeper.rules.record import load_record, read_record
-from scorekeeper.simulation import RandomTable, random_table
 
 ROUNDS = 3
 CLIENTS = 6
@@ -50,7 +51,7 @@ class Server:
 
     def start(self) -> None:
         self.port = free_port()
-        where = "DATABASE_URL" if db.is_postgresql(self.database) else "DATABASE"
+        where = "DATABASE_URL" if storage.is_postgresql(self.database) else "DATABASE"
         env = dict(os.environ, **{f"SCOREKEEPER_{where}": self.database},
                    SCOREKEEPER_SECRET_KEY="fixed-secret-for-the-crash-test",
                    SCOREKEEPER_RATELIMIT_ENABLED="false")  # phones here tap flat out
@@ -224,7 +225,7 @@ class Client:
                 else:
                     fields[f"pips_{seat}"] = str(value if isinstance(value, int) else 0)
         return {"path": path, "fields": fields, "htmx": htmx, "kind": "event",
-                "data": store.event_json(event), "event": event}
+                "data": stores.event_json(event), "event": event}
 
     def send_pending(self) -> None:
         """Send the pending write (again, if its answer was lost) and settle it by the answer."""
@@ -259,9 +260,9 @@ class Client:
 
 def check_database(path: str, clients: list[Client], settled: bool) -> int:
     """Integrity, no half-written move, every acknowledged entry present; returns matches."""
-    conn = db.connect(path)
+    conn = storage.connect(path)
     try:
-        if not db.is_postgresql(path):  # PostgreSQL checks its foreign keys at each write
+        if not storage.is_postgresql(path):  # PostgreSQL checks its foreign keys at each write
             assert [tuple(row) for row in conn.execute("PRAGMA integrity_check")] == [("ok",)]
             assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         rows = conn.execute("SELECT * FROM matches").fetchall()
@@ -269,8 +270,8 @@ def check_database(path: str, clients: list[Client], settled: bool) -> int:
             seqs = [seq for (seq,) in conn.execute(
                 "SELECT seq FROM entries WHERE match_id = ? ORDER BY seq", (row["id"],))]
             assert seqs == list(range(1, row["revision"] + 1)), (row["id"], row["revision"])
-            stored = store.load(conn, row["id"], row["score_key"], scoring=True)
-            assert row["summary"] == store.summary_json(stored.match)
+            stored = stores.load(conn, row["id"], row["score_key"], scoring=True)
+            assert row["summary"] == stores.summary_json(stored.match)
         assert conn.execute("SELECT count(*) FROM entries WHERE match_id NOT IN "
                             "(SELECT id FROM matches)").fetchone()[0] == 0
         for client in clients:
@@ -327,13 +328,13 @@ def test_killed_server_keeps_every_answered_write(tmp_path, database):
         acked = sum(len(client.acked) for client in clients)
         assert acked >= 100, f"only {acked} writes were answered"
         assert count >= CLIENTS
-        conn = db.connect(database)
+        conn = storage.connect(database)
         try:
             for row in conn.execute("SELECT id, score_key FROM matches").fetchall():
                 status, _, text = clients[0].request(
                     "GET", f"/match/{row['id']}/{row['score_key']}/export")
                 assert status == 200
-                stored = store.load(conn, row["id"], row["score_key"], scoring=True)
+                stored = stores.load(conn, row["id"], row["score_key"], scoring=True)
                 assert read_record(load_record(text), pending_pips=True).log == stored.match.log
         finally:
             conn.close()

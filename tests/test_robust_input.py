@@ -14,13 +14,14 @@ import sqlite3
 import string
 
 import pytest
+import stores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from simulation import RandomTable
 
-from scorekeeper import create_app, db, store
+from scorekeeper import create_app, storage
 from scorekeeper.rules import Draw, Lay, Match, Pass, Start, Table, move_text, tile_text
 from scorekeeper.rules.record import FORMAT, write_record
-from scorekeeper.simulation import RandomTable
 
 PHASES = ["start", "lead", "play", "end", "over"]
 ACTIONS = ["start", "lay", "draw", "pass", "undo", "end"]
@@ -95,8 +96,8 @@ def world(tmp_path_factory):
     folder = tmp_path_factory.mktemp("input")
     template = str(folder / "template.sqlite")
     live = str(folder / "live.sqlite")
-    conn = db.connect(template)
-    db.upgrade(conn)
+    conn = storage.connect(template)
+    storage.upgrade(conn)
     sims = [RandomTable(Match(Table.create(["Ann", "Bob"])), random.Random(0))]
     for seed, (players, partnerships) in enumerate([(2, False), (3, False), (4, True)]):
         for phase in PHASES[1:]:
@@ -105,7 +106,7 @@ def world(tmp_path_factory):
     sims.append(_played(8, 2, False, "end", blocked=False))
     matches = []
     for sim in sims:
-        stored = store.create(conn, sim.match)
+        stored = stores.create(conn, sim.match)
         matches.append({"id": stored.id, "score_key": stored.score_key,
                         "view_key": stored.view_key, "revision": stored.revision,
                         "phase": sim.match.phase, "taps": legal_taps(sim)})

@@ -13,11 +13,14 @@ import threading
 import time
 
 import pytest
+import stores
+from simulation import RandomTable, play_match
 
-from scorekeeper import create_app, db, store
+from scorekeeper import create_app, storage
 from scorekeeper.rules import Match, Start, Table
 from scorekeeper.rules.record import write_record
-from scorekeeper.simulation import RandomTable, play_match
+from scorekeeper.storage import StaleWrite
+from scorekeeper.web.work import unit_of_work
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "storage-test"}
 
@@ -60,13 +63,13 @@ def integrity(path) -> list:
         conn.close()
 
 
-def stored_matches(path, count: int = 3, seed: int = 5) -> list[store.Stored]:
+def stored_matches(path, count: int = 3, seed: int = 5) -> list[stores.Stored]:
     """A few whole random matches, stored as imported ones are."""
     rng = random.Random(seed)
-    conn = db.connect(str(path))
+    conn = storage.connect(str(path))
     try:
-        db.upgrade(conn)
-        return [store.create(conn, play_match(rng)) for _ in range(count)]
+        storage.upgrade(conn)
+        return [stores.create(conn, play_match(rng)) for _ in range(count)]
     finally:
         conn.close()
 
@@ -77,7 +80,7 @@ def test_a_missing_database_is_created_at_the_newest_version(tmp_path):
     path = tmp_path / "new.sqlite"
     assert not path.exists()
     make_app(path)
-    assert user_version(path) == len(db.SCHEMA)
+    assert user_version(path) == len(storage.connection.SCHEMA)
     assert {"matches", "entries", "matches_by_update"} <= tables(path)
 
 
@@ -89,7 +92,7 @@ def test_a_version_0_database_is_upgraded(tmp_path):
     conn.close()
     assert user_version(path) == 0
     make_app(path)
-    assert user_version(path) == len(db.SCHEMA)
+    assert user_version(path) == len(storage.connection.SCHEMA)
     assert {"matches", "entries", "unrelated"} <= tables(path)
 
 
@@ -100,11 +103,11 @@ def test_starting_twice_changes_nothing(tmp_path):
     before = dump(path)
     make_app(path)
     make_app(path)
-    assert user_version(path) == len(db.SCHEMA)
+    assert user_version(path) == len(storage.connection.SCHEMA)
     assert dump(path) == before
-    conn = db.connect(str(path))
+    conn = storage.connect(str(path))
     try:
-        assert db.upgrade(conn) == len(db.SCHEMA)
+        assert storage.upgrade(conn) == len(storage.connection.SCHEMA)
     finally:
         conn.close()
 
@@ -113,16 +116,17 @@ def test_an_upgrade_keeps_the_data_and_a_failed_one_leaves_no_trace(tmp_path, mo
     path = tmp_path / "upgrade.sqlite"
     stored = stored_matches(path, count=2)
     before = dump(path)
-    version = len(db.SCHEMA)
+    version = len(storage.connection.SCHEMA)
 
-    monkeypatch.setattr(db, "SCHEMA", [*db.SCHEMA, "CREATE TABLE half (x); CREATE TABLE ("])
-    with pytest.raises(db.StorageRefused):  # the start refuses, naming SQLite's error
+    monkeypatch.setattr(storage.connection, "SCHEMA", [*storage.connection.SCHEMA,
+                                                       "CREATE TABLE half (x); CREATE TABLE ("])
+    with pytest.raises(storage.StorageRefused):  # the start refuses, naming SQLite's error
         make_app(path)
     assert user_version(path) == version
     assert "half" not in tables(path)
     assert dump(path) == before
 
-    monkeypatch.setattr(db, "SCHEMA", [*db.SCHEMA[:version],
+    monkeypatch.setattr(storage.connection, "SCHEMA", [*storage.connection.SCHEMA[:version],
                                        "ALTER TABLE matches ADD COLUMN note TEXT"])
     app = make_app(path)
     assert user_version(path) == version + 1
@@ -142,29 +146,29 @@ def test_every_connection_is_durable_and_waits_for_a_busy_writer(tmp_path):
         return tuple(conn.execute(f"PRAGMA {name}").fetchone()[0]
                      for name in ("journal_mode", "synchronous", "busy_timeout", "foreign_keys"))
 
-    conn = db.connect(app.config["DATABASE"])
+    conn = storage.connect(app.config["DATABASE"])
     try:
         assert settings(conn) == ("wal", 2, 10000, 1)  # synchronous 2 is FULL
     finally:
         conn.close()
     with app.app_context():
-        assert settings(db.get_db()) == ("wal", 2, 10000, 1)
+        assert settings(unit_of_work().conn) == ("wal", 2, 10000, 1)
 
 
 def test_a_second_writer_waits_rather_than_fails(tmp_path):
     path = str(tmp_path / "busy.sqlite")
-    conn = db.connect(path)
-    db.upgrade(conn)
-    stored = store.create(conn, Match(Table.create(["Ann", "Bob"])))
+    conn = storage.connect(path)
+    storage.upgrade(conn)
+    stored = stores.create(conn, Match(Table.create(["Ann", "Bob"])))
     conn.close()
-    holder = db.connect(path)
+    holder = storage.connect(path)
     holder.execute("BEGIN IMMEDIATE")  # another phone's write, not yet committed
     timer = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
-    writer = db.connect(path)
+    writer = storage.connect(path)
     try:
         began = time.monotonic()
         timer.start()
-        written = store.write(writer, stored, 0, Start(0))
+        written = stores.write(writer, stored, 0, Start(0))
         assert time.monotonic() - began >= 0.4
         assert written.revision == 1
     finally:
@@ -181,7 +185,7 @@ def test_backup_writes_a_consistent_copy_while_a_write_is_open(tmp_path):
     stored = stored_matches(path)
     committed = dump(path)
 
-    writer = db.connect(str(path))  # another connection in the middle of a write
+    writer = storage.connect(str(path))  # another connection in the middle of a write
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("UPDATE matches SET summary = 'half-written'")
     writer.execute("DELETE FROM entries WHERE seq > 3")
@@ -196,7 +200,7 @@ def test_backup_writes_a_consistent_copy_while_a_write_is_open(tmp_path):
 
     assert integrity(target) == [("ok",)]
     assert dump(target) == committed  # the open write is not in the copy
-    assert user_version(target) == len(db.SCHEMA)
+    assert user_version(target) == len(storage.connection.SCHEMA)
     copy = make_app(target)
     with copy.test_client() as client:
         for match in stored:
@@ -207,20 +211,20 @@ def test_backup_writes_a_consistent_copy_while_a_write_is_open(tmp_path):
 def test_backup_during_a_stream_of_writes_is_always_consistent(tmp_path):
     path = str(tmp_path / "busy.sqlite")
     table = Table.create(["Ann", "Bob"], target=10_000)
-    conn = db.connect(path)
-    db.upgrade(conn)
-    stored = store.create(conn, Match(table))
+    conn = storage.connect(path)
+    storage.upgrade(conn)
+    stored = stores.create(conn, Match(table))
     conn.close()
     stop = threading.Event()
     problems = []
 
     def play():
-        writer = db.connect(path)
+        writer = storage.connect(path)
         sim = RandomTable(Match(table), random.Random(1))
         current = stored
         try:
             while not stop.is_set():
-                current = store.write(writer, current, current.revision, sim.step())
+                current = stores.write(writer, current, current.revision, sim.step())
         except Exception as error:  # reported below
             problems.append(error)
         finally:
@@ -238,14 +242,14 @@ def test_backup_during_a_stream_of_writes_is_always_consistent(tmp_path):
             while revision() < least and thread.is_alive():
                 time.sleep(0.01)
             target = str(tmp_path / f"copy{number}.sqlite")
-            db.backup(path, target)
+            storage.backup(path, target)
             assert integrity(target) == [("ok",)]
             (row,), entries = dump(target)
             assert [entry[1] for entry in entries] == list(range(1, row[6] + 1))  # revision
-            copy = db.connect(target)
+            copy = storage.connect(target)
             try:
-                rebuilt = store.load(copy, row[0], row[1], scoring=True)
-                assert row[7] == store.summary_json(rebuilt.match)
+                rebuilt = stores.load(copy, row[0], row[1], scoring=True)
+                assert row[7] == stores.summary_json(rebuilt.match)
             finally:
                 copy.close()
             seen.append(row[6])
@@ -340,9 +344,9 @@ def test_an_export_waiting_for_pips_imports_again(tmp_path):
     sim = RandomTable(match, random.Random(1))
     while match.phase != "end":
         sim.step()
-    conn = db.connect(str(path))
+    conn = storage.connect(str(path))
     try:
-        waiting = store.create(conn, match)
+        waiting = stores.create(conn, match)
     finally:
         conn.close()
     with app.test_client() as client:
@@ -373,7 +377,7 @@ def test_match_keys_carry_at_least_128_random_bits(tmp_path):
             _, _, match_id, key = response.headers["Location"].split("/")
             assert _key_bits(key) >= 128
             keys.add(key)
-    conn = db.connect(app.config["DATABASE"])
+    conn = storage.connect(app.config["DATABASE"])
     try:
         for score_key, view_key in conn.execute("SELECT score_key, view_key FROM matches"):
             assert _key_bits(score_key) >= 128 and _key_bits(view_key) >= 128
@@ -417,43 +421,43 @@ def test_an_unknown_match_and_a_wrong_key_look_the_same(tmp_path):
 
 def test_a_tap_on_the_revision_it_loaded_writes_without_reading_the_row_again(tmp_path):
     """One conditional UPDATE checks the revision and moves it; a stale one still fails."""
-    conn = db.connect(str(tmp_path / "reads.sqlite"))
+    conn = storage.connect(str(tmp_path / "reads.sqlite"))
     try:
-        db.upgrade(conn)
-        made = store.create(conn, Match(Table.create(["Ann", "Bob"])))
-        loaded = store.load(conn, made.id, made.score_key, True)
-        other_phone = store.load(conn, made.id, made.score_key, True)
+        storage.upgrade(conn)
+        made = stores.create(conn, Match(Table.create(["Ann", "Bob"])))
+        loaded = stores.load(conn, made.id, made.score_key, True)
+        other_phone = stores.load(conn, made.id, made.score_key, True)
         statements = []
         conn.set_trace_callback(statements.append)
-        written = store.write(conn, loaded, 0, Start(1))
+        written = stores.write(conn, loaded, 0, Start(1))
         conn.set_trace_callback(None)
         assert [sql.split()[0] for sql in statements] == ["BEGIN", "UPDATE", "INSERT", "COMMIT"]
         assert written.revision == 1 and written.match.log == [Start(1)]
-        again = store.load(conn, made.id, made.score_key, True)
+        again = stores.load(conn, made.id, made.score_key, True)
         assert again.revision == 1 and again.match.log == [Start(1)]
-        with pytest.raises(store.StaleWrite) as stale:
-            store.write(conn, other_phone, 0, Start(0))
+        with pytest.raises(StaleWrite) as stale:
+            stores.write(conn, other_phone, 0, Start(0))
         assert stale.value.current == 1
-        assert store.load(conn, made.id, made.score_key, True).match.log == [Start(1)]
+        assert stores.load(conn, made.id, made.score_key, True).match.log == [Start(1)]
     finally:
         conn.close()
 
 
 def test_a_cached_match_is_handed_out_as_a_copy_that_a_write_may_change(tmp_path):
-    conn = db.connect(str(tmp_path / "cache.sqlite"))
+    conn = storage.connect(str(tmp_path / "cache.sqlite"))
     try:
-        db.upgrade(conn)
-        cache = store.MatchCache(size=2)
-        made = store.create(conn, Match(Table.create(["Ann", "Bob"])))
-        first = store.load(conn, made.id, made.score_key, True, cache)
+        storage.upgrade(conn)
+        cache = stores.MatchCache(size=2)
+        made = stores.create(conn, Match(Table.create(["Ann", "Bob"])))
+        first = stores.load(conn, made.id, made.score_key, True, cache)
         first.match.start(0)  # a request changing its own copy, without storing it
-        again = store.load(conn, made.id, made.score_key, True, cache)
+        again = stores.load(conn, made.id, made.score_key, True, cache)
         assert again.match.phase == "start" and again.match.log == []
-        written = store.write(conn, again, 0, Start(1), cache)
-        later = store.load(conn, made.id, made.score_key, True, cache)
+        written = stores.write(conn, again, 0, Start(1), cache)
+        later = stores.load(conn, made.id, made.score_key, True, cache)
         assert later.revision == 1 and later.match is not written.match
         assert later.match.log == written.match.log == [Start(1)]
-        assert write_record(later.match) == write_record(store.load(
+        assert write_record(later.match) == write_record(stores.load(
             conn, made.id, made.score_key, True).match)  # the same as a replay without cache
     finally:
         conn.close()
@@ -463,8 +467,8 @@ def test_a_kept_connection_never_carries_an_open_transaction_to_the_next_request
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "kept.sqlite"),
                       "SECRET_KEY": "x"})
     with app.app_context():
-        conn = db.get_db()
+        conn = unit_of_work().conn
         conn.execute("BEGIN IMMEDIATE")
     with app.app_context():
-        assert db.get_db() is conn  # the same thread keeps its connection
+        assert unit_of_work().conn is conn  # the same thread keeps its connection
         assert not conn.in_transaction

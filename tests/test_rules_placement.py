@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from simulation import RandomTable, random_table
 
 from scorekeeper.rules import (
     ALL_FIVES,
@@ -15,7 +16,6 @@ from scorekeeper.rules import (
     RuleError,
     tile_text,
 )
-from scorekeeper.simulation import RandomTable, random_table
 
 
 def states(rules, count: int, seed: int):

@@ -4,11 +4,11 @@ import json
 import random
 
 import pytest
+from simulation import RandomTable, random_table
 
-from scorekeeper.replay import summary, summary_json
+from scorekeeper.commands.told import summary, summary_json
 from scorekeeper.rules import RULE_SETS, Match, Table
 from scorekeeper.rules.record import read_record, write_record
-from scorekeeper.simulation import RandomTable, random_table
 
 
 def played(rng: random.Random, table: Table, most: int = 2000) -> Match:

@@ -19,8 +19,9 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+from simulation import RandomTable, play_match, random_table
 
-from scorekeeper.replay import summary
+from scorekeeper.commands.told import summary
 from scorekeeper.rules import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,
@@ -39,7 +40,6 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.layout import count_of
 from scorekeeper.rules.record import read_record, write_record
-from scorekeeper.simulation import RandomTable, play_match, random_table
 
 
 @st.composite

@@ -3,9 +3,9 @@
 import random
 
 import pytest
+from simulation import RandomTable, random_table
 
 from scorekeeper.rules import ALL_FIVES, FIVES_AND_THREES, Match, Table
-from scorekeeper.simulation import RandomTable, random_table
 
 
 def long_match(rules, seed: int) -> Match:

@@ -12,7 +12,7 @@ import time
 import pytest
 from ports import free_port
 
-from scorekeeper.network import is_loopback
+from scorekeeper.web.network import is_loopback
 
 
 @pytest.fixture
@@ -140,7 +140,7 @@ def test_a_request_whose_head_does_not_arrive_in_time_is_closed(tmp_path):
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
                SCOREKEEPER_SECRET_KEY="serve-test")
-    script = ("from scorekeeper import serve; serve.REQUEST_SECONDS = 1; "
+    script = ("from scorekeeper.server import serve; serve.REQUEST_SECONDS = 1; "
               f"serve.run('127.0.0.1', {port}, workers=1)")
     process = subprocess.Popen([sys.executable, "-c", script], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -184,7 +184,7 @@ def test_a_tap_turned_away_busy_is_answered_from_its_head_and_the_connection_goe
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
                SCOREKEEPER_SECRET_KEY="serve-test")
-    script = ("from scorekeeper import admission, serve; "
+    script = ("from scorekeeper.server import admission, serve; "
               "admission.SHED_AFTER.update(read=-1.0, write=-1.0); "  # all one too many
               f"serve.run('127.0.0.1', {port}, workers=1)")
     process = subprocess.Popen([sys.executable, "-c", script], env=env,
@@ -216,7 +216,7 @@ def test_a_body_that_trickles_past_the_deadline_is_answered_408_by_the_real_serv
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
                SCOREKEEPER_SECRET_KEY="serve-test")
-    script = ("from scorekeeper import gateway, serve; "  # request_seconds=1.0 by default:
+    script = ("from scorekeeper.server import gateway, serve; "  # request_seconds=1.0 by default:
               "d = list(gateway.Gateway.__init__.__defaults__); d[1] = 1.0; "
               "gateway.Gateway.__init__.__defaults__ = tuple(d); "
               f"serve.run('127.0.0.1', {port}, workers=1)")

@@ -10,9 +10,9 @@ import time
 import pytest
 from conftest import create_match, read_pos
 
-from scorekeeper import admission
-from scorekeeper.admission import Admission
-from scorekeeper.serve import gateway_for
+from scorekeeper.server import admission
+from scorekeeper.server.admission import Admission
+from scorekeeper.server.serve import gateway_for
 
 SLOW_SECONDS = 0.5
 QUICK = {"read": 0.1, "write": 0.1}
@@ -251,9 +251,9 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"ok"]
 
-    from scorekeeper.gateway import Gateway
+    from scorekeeper.server.gateway import Gateway
 
-    gateway = Gateway(echo, busy=None)
+    gateway = Gateway(echo, pages=None)
     scope = Scope("POST", "/b\xc3\xa9", b"a=1", X_Seen="1", Cookie="a=1")
     scope.headers["x_forwarded_for"] = "6.6.6.6"  # an underscore: not a proxy's header
     scope.query_string = "q=%20a"
@@ -270,7 +270,7 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
 
 def test_the_worker_serves_the_taps_waiting_before_the_reads():
     """A scorer waits for the tap; a scoreboard's poll can wait behind it."""
-    from scorekeeper.gateway import Gateway
+    from scorekeeper.server.gateway import Gateway
 
     served = []
 
@@ -279,7 +279,7 @@ def test_the_worker_serves_the_taps_waiting_before_the_reads():
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"ok"]
 
-    gateway = Gateway(recording, busy=None)
+    gateway = Gateway(recording, pages=None)
 
     async def arriving_together():
         return await asyncio.gather(ask(gateway, "GET", "/board/a"),

@@ -2,12 +2,11 @@
 
 import pytest
 
-from scorekeeper.db import connect
 from scorekeeper.rules import Draw, IllegalMove, Lay, Match, NothingToUndo, Start, Table
 from scorekeeper.rules.events import UNDO
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
-from scorekeeper.store import MatchCache
+from scorekeeper.storage import MatchCache, connect
 
 
 @pytest.fixture

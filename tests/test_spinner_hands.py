@@ -3,7 +3,7 @@
 
 import pytest
 
-from scorekeeper.replay import summary
+from scorekeeper.commands.told import summary
 from scorekeeper.rules import IllegalMove, Match, explain
 from scorekeeper.rules.record import IllegalRecord, read_record, write_record
 

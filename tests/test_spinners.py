@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from simulation import play_match
 from tables import ANN, NAMES, counts, last_explanation, play, points
 
 from scorekeeper.rules import (
@@ -13,7 +14,6 @@ from scorekeeper.rules import (
     Table,
 )
 from scorekeeper.rules.layout import count_of, empty, lay, lead
-from scorekeeper.simulation import play_match
 
 
 def spinner_match(rules=ALL_FIVES_SPINNER, *moves: str, players=2) -> Match:

@@ -8,22 +8,27 @@ import threading
 import time
 
 import pytest
+import stores
 from conftest import HTMX, create_match, read_pos
 
-from scorekeeper import create_app, db, league_store, store
+from scorekeeper import create_app, storage
+from scorekeeper.league import Card, LeagueSetup, PointsScheme
 from scorekeeper.rules import Match, Start, Table
+from scorekeeper.storage import StaleWrite
+from scorekeeper.storage.connection import transaction
+from scorekeeper.web.work import STORE, unit_of_work
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "backends-test"}
 
 
 def start_on(database: str, tmp_path, **config):
-    where = "DATABASE_URL" if db.is_postgresql(database) else "DATABASE"
+    where = "DATABASE_URL" if storage.is_postgresql(database) else "DATABASE"
     return create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
                        where: database, **config})
 
 
 def version(database: str) -> int:
-    conn = db.connect(database)
+    conn = storage.connect(database)
     try:
         return conn.execute(conn.dialect.versions[1]).fetchone()[0]
     finally:
@@ -31,7 +36,7 @@ def version(database: str) -> int:
 
 
 def matches_stored(database: str) -> list[tuple]:
-    conn = db.connect(database)
+    conn = storage.connect(database)
     try:
         return [tuple(row) for row in conn.execute("SELECT id, revision FROM matches")]
     finally:
@@ -56,12 +61,12 @@ BOTH = pytest.mark.parametrize(
 def test_a_blank_database_is_brought_to_the_newest_schema_once(blank, tmp_path):
     for _ in range(2):
         app = start_on(blank, tmp_path)
-        db.connections(app).close()
-    assert version(blank) == len(db.SCHEMA)
-    conn = db.connect(blank)
+        app.extensions[STORE].close()
+    assert version(blank) == len(storage.connection.SCHEMA)
+    conn = storage.connect(blank)
     try:
-        stored = store.create(conn, Match(Table.create(["Ann", "Bob"])))
-        assert db.upgrade(conn) == len(db.SCHEMA)
+        stored = stores.create(conn, Match(Table.create(["Ann", "Bob"])))
+        assert storage.upgrade(conn) == len(storage.connection.SCHEMA)
     finally:
         conn.close()
     assert matches_stored(blank) == [(stored.id, 0)]
@@ -70,12 +75,13 @@ def test_a_blank_database_is_brought_to_the_newest_schema_once(blank, tmp_path):
 @BOTH
 def test_a_failed_upgrade_leaves_no_trace_and_a_newer_schema_is_refused(blank, tmp_path,
                                                                         monkeypatch):
-    db.connections(start_on(blank, tmp_path)).close()
-    monkeypatch.setattr(db, "SCHEMA", [*db.SCHEMA, "CREATE TABLE half (x INTEGER); CREATE ("])
-    with pytest.raises(db.StorageRefused, match="cannot use"):
+    start_on(blank, tmp_path).extensions[STORE].close()
+    monkeypatch.setattr(storage.connection, "SCHEMA", [*storage.connection.SCHEMA,
+                                                       "CREATE TABLE half (x INTEGER); CREATE ("])
+    with pytest.raises(storage.StorageRefused, match="cannot use"):
         start_on(blank, tmp_path)
-    assert version(blank) == len(db.SCHEMA) - 1
-    conn = db.connect(blank)
+    assert version(blank) == len(storage.connection.SCHEMA) - 1
+    conn = storage.connect(blank)
     try:
         conn.execute("SELECT count(*) FROM matches")
         with pytest.raises(Exception, match="half"):
@@ -83,27 +89,27 @@ def test_a_failed_upgrade_leaves_no_trace_and_a_newer_schema_is_refused(blank, t
     finally:
         conn.close()
     monkeypatch.undo()
-    conn = db.connect(blank)
+    conn = storage.connect(blank)
     conn.execute(conn.dialect.versions[2].format(99))
     conn.close()
-    with pytest.raises(db.StorageRefused, match="newer scorekeeper"):
+    with pytest.raises(storage.StorageRefused, match="newer scorekeeper"):
         start_on(blank, tmp_path)
 
 
 def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on(database):
-    first, second = db.connect(database), db.connect(database)
+    first, second = storage.connect(database), storage.connect(database)
     try:
-        stored = store.create(first, Match(Table.create(["Ann", "Bob"])))
+        stored = stores.create(first, Match(Table.create(["Ann", "Bob"])))
         answers = []
 
         def tap() -> None:
             try:
-                store.write(second, stored, 0, Start(1))
-            except store.StaleWrite as stale:
+                stores.write(second, stored, 0, Start(1))
+            except StaleWrite as stale:
                 answers.append(stale.current)
 
         waiting = threading.Thread(target=tap)
-        with db.transaction(first):  # the first phone's write, held open
+        with transaction(first):  # the first phone's write, held open
             first.execute("UPDATE matches SET revision = 1 WHERE id = ?", (stored.id,))
             first.execute("INSERT INTO entries (match_id, seq, kind, data) "
                           "VALUES (?, 1, 'event', '{\"start\": 0}')", (stored.id,))
@@ -120,33 +126,38 @@ def test_a_second_writer_waits_for_the_first_and_is_then_told_the_match_moved_on
 
 def test_a_second_captain_writing_a_card_at_once_waits_and_is_told_it_moved_on(database):
     """Two captains' phones at the same moment: the first card is kept, the second is stale."""
-    first, second = db.connect(database), db.connect(database)
+    first, second = storage.connect(database), storage.connect(database)
+    leagues = storage.LeagueRepository(first)
+    setup = LeagueSetup.create("Fives League", "2026", "SSP", PointsScheme.create(1, 2, 1))
+    blank = Card.blank(setup.games)
     try:
-        with db.transaction(first):
-            league = league_store.insert_league(first, {"name": "Fives League"})
-            teams = [league_store.insert_team(first, league["id"], name, [])
-                     for name in ("Anchor", "Bell")]
-            fixture = league_store.insert_fixture(first, league["id"], *teams, "2026-12-01",
-                                                  {"games": []})
+        with transaction(first):
+            league = leagues.insert_league(setup)
+            teams = [leagues.insert_team(league.id, "Anchor", ["A1", "A2"]),
+                     leagues.insert_team(league.id, "Bell", ["B1", "B2"])]
+            fixture = leagues.insert_fixture(league.id, *teams, "2026-12-01", blank)
         answers = []
+        rosters = {"home": ["A1", "A2"], "away": ["B1", "B2"]}
+        by_anchor = blank.with_players(1, ["A1"], ["B1"], rosters)
+        by_bell = blank.with_players(1, ["A2"], ["B2"], rosters)
 
-        def write(conn, by: str) -> None:
+        def write(conn, card) -> None:
             try:
-                with db.transaction(conn):
-                    league_store.save_card(conn, fixture, 0, {"games": [], "by": by})
-            except league_store.StaleCard as stale:
+                with transaction(conn):
+                    storage.LeagueRepository(conn).save_card(fixture, 0, card)
+            except storage.StaleCard as stale:
                 answers.append(stale.current)
 
-        waiting = threading.Thread(target=write, args=(second, "Bell"))
-        with db.transaction(first):  # the first captain's write, held open
-            league_store.save_card(first, fixture, 0, {"games": [], "by": "Anchor"})
+        waiting = threading.Thread(target=write, args=(second, by_bell))
+        with transaction(first):  # the first captain's write, held open
+            leagues.save_card(fixture, 0, by_anchor)
             waiting.start()
             time.sleep(0.3)
             assert waiting.is_alive()
         waiting.join(10)
         assert answers == [1]
-        card = league_store.fixture(first, league["id"], fixture)
-        assert (card["revision"], card["card"]) == (1, '{"games": [], "by": "Anchor"}')
+        card = leagues.fixture(league.id, fixture)
+        assert (card.revision, card.card.as_dict()) == (1, by_anchor.as_dict())
     finally:
         first.close()
         second.close()
@@ -155,13 +166,13 @@ def test_a_second_captain_writing_a_card_at_once_waits_and_is_told_it_moved_on(d
 def test_a_match_deleted_while_a_tap_is_written_waits_and_goes_with_that_tap(database):
     """A delete locks the match's row first, as a tap does: on PostgreSQL it otherwise
     deleted the entries it could see, then failed on the one the tap had just added."""
-    first, second = db.connect(database), db.connect(database)
+    first, second = storage.connect(database), storage.connect(database)
     try:
-        stored = store.create(first, Match(Table.create(["Ann", "Bob"])))
+        stored = stores.create(first, Match(Table.create(["Ann", "Bob"])))
         deleted = []
         deleting = threading.Thread(
-            target=lambda: deleted.append(store.delete(second, stored.id, stored.score_key)))
-        with db.transaction(first):  # a tap's write, held open
+            target=lambda: deleted.append(stores.delete(second, stored.id, stored.score_key)))
+        with transaction(first):  # a tap's write, held open
             first.execute("INSERT INTO entries (match_id, seq, kind, data) "
                           "VALUES (?, 1, 'event', '{\"start\": 0}')", (stored.id,))
             first.execute("UPDATE matches SET revision = 1 WHERE id = ?", (stored.id,))
@@ -181,14 +192,14 @@ def test_a_request_never_hands_an_open_transaction_to_the_next(database, tmp_pat
     app = start_on(database, tmp_path)
     try:
         with app.app_context():
-            conn = db.get_db()
+            conn = unit_of_work().conn
             conn.execute(conn.dialect.begin)
             conn.execute("UPDATE matches SET revision = 0")
         assert not conn.in_transaction  # rolled back before the connection is kept or pooled
         with app.app_context():
-            assert not db.get_db().in_transaction
+            assert not unit_of_work().conn.in_transaction
     finally:
-        db.connections(app).close()
+        app.extensions[STORE].close()
 
 
 @pytest.mark.postgresql
@@ -202,9 +213,9 @@ def test_a_read_only_postgresql_says_not_saved_and_changes_nothing(app_factory,
     client = app.test_client()
     url = create_match(client)
     page = client.get(url).text
-    db.connections(app).close()  # the next requests open new connections
+    app.extensions[STORE].close()  # the next requests open new connections
     name = conninfo_to_dict(database)["dbname"]
-    admin = db.connect(postgresql_cluster.url())
+    admin = storage.connect(postgresql_cluster.url())
     admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
     admin.close()
     answer = client.post(url + "/start", data={"pos": read_pos(page), "seat": "0"},
@@ -219,10 +230,10 @@ def test_a_write_waits_for_a_row_lock_at_most_ten_seconds_whatever_the_session_s
         postgresql_database):
     """Through a pooler in transaction mode (PgBouncer) the session is not the app's own:
     it takes no startup options, and another client may have changed its settings."""
-    conn = db.connect(postgresql_database)
+    conn = storage.connect(postgresql_database)
     try:
         conn.execute("SET lock_timeout = 0")  # wait for ever, as another client left it
-        with db.transaction(conn):
+        with transaction(conn):
             assert conn.execute("SHOW lock_timeout").fetchone()[0] == "10s"
         assert conn.execute("SHOW lock_timeout").fetchone()[0] == "0"  # only the write's
     finally:
@@ -236,10 +247,10 @@ def test_an_app_server_pointed_at_a_read_only_postgresql_refuses_to_start(
     from psycopg.conninfo import conninfo_to_dict
 
     name = conninfo_to_dict(postgresql_database)["dbname"]
-    admin = db.connect(postgresql_cluster.url())
+    admin = storage.connect(postgresql_cluster.url())
     admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
     admin.close()
-    with pytest.raises(db.StorageRefused, match="read-only transaction"):
+    with pytest.raises(storage.StorageRefused, match="read-only transaction"):
         start_on(postgresql_database, tmp_path)
 
 
@@ -254,7 +265,7 @@ def test_a_tap_after_the_database_dropped_every_connection_is_saved(app_factory,
     client = app.test_client()
     url = create_match(client)
     page = client.get(url).text
-    admin = db.connect(postgresql_cluster.url())
+    admin = storage.connect(postgresql_cluster.url())
     dropped = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                             "WHERE datname = ?",
                             (conninfo_to_dict(postgresql_database)["dbname"],)).fetchone()[0]
@@ -280,11 +291,11 @@ def test_the_app_needs_no_postgresql_driver_until_a_url_names_postgresql(tmp_pat
     """psycopg is an optional install: hidden here, SQLite still serves, and a URL says
     what to install."""
     script = ("import sys; sys.modules['psycopg'] = None\n"
-              "from scorekeeper import create_app, db\n"
+              "from scorekeeper import create_app, storage\n"
               f"create_app({{'DATABASE': {str(tmp_path / 'plain.sqlite')!r}}})\n"
               "try:\n"
               "    create_app({'DATABASE_URL': 'postgresql://nobody@/none'})\n"
-              "except db.StorageRefused as refused:\n"
+              "except storage.StorageRefused as refused:\n"
               "    print(refused)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=60, cwd=tmp_path)
@@ -305,7 +316,7 @@ def test_a_postgresql_fault_is_the_servers_never_a_bug_in_the_code(postgresql_cl
 
     import psycopg
 
-    from scorekeeper import postgres
+    from scorekeeper.storage import postgres
 
     assert postgres.is_fault(operator.attrgetter(error)(psycopg)("said")) is fault
 
@@ -330,7 +341,7 @@ def test_serve_without_its_postgresql_refuses_in_one_line_that_never_shows_the_p
 def test_a_database_url_that_is_not_postgresql_is_refused_before_anything_is_made(tmp_path):
     """A SQLite path given as the URL would start a pool that never connects: every tap 503."""
     path = tmp_path / "matches.sqlite"
-    with pytest.raises(db.StorageRefused, match="postgresql:// URL.*SCOREKEEPER_DATABASE"):
+    with pytest.raises(storage.StorageRefused, match="postgresql:// URL.*SCOREKEEPER_DATABASE"):
         create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
                     "DATABASE_URL": str(path)})
     assert not path.exists()

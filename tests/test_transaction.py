@@ -4,7 +4,8 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.db import connect, transaction
+from scorekeeper.storage import connect
+from scorekeeper.storage.connection import transaction
 
 
 def _with_table(where: str):

@@ -6,10 +6,11 @@ import re
 import threading
 
 import pytest
+import stores
 
-from scorekeeper.db import connect, location
 from scorekeeper.rules import Match, Table
 from scorekeeper.rules.events import event_from_data
+from scorekeeper.storage import connect, location
 
 HTMX = {"HX-Request": "true"}
 
@@ -258,18 +259,17 @@ def test_a_match_read_just_before_another_tap_commits_is_rebuilt_at_the_revision
     """Another process's tap may commit between reading a match's row and its entries: the
     match rebuilt (and cached) under the row's revision holds that revision's entries only.
     Else a phone's tap at that revision met a hand already started, refused (422), not 409."""
-    from scorekeeper import store
     from scorekeeper.rules import Start
     from scorekeeper.services import matches
-    from scorekeeper.web import unit_of_work
+    from scorekeeper.web.work import unit_of_work
 
     with app.test_request_context():
         uow = unit_of_work()
         made = matches.create_match(uow, Match.create(["Ann", "Bob", "Cat", "Dan"]))
-        row = uow.conn.execute("SELECT * FROM matches WHERE id = ?", (made.id,)).fetchone()
+        row = uow.matches.find(made.id, made.score_key, scoring=True)
         other = matches.open_match(uow, made.id, made.score_key)
         assert type(matches.tap(uow, other, 0, Start(0))).__name__ == "Written"
-        read_before = store.rebuild(uow.conn, row)
+        read_before = stores.rebuild(uow.conn, row)
         late = matches.tap(uow, read_before, 0, Start(2))
     assert read_before.revision == 0
     assert type(late).__name__ == "Stale"

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from conftest import HTMX
 
-from scorekeeper.db import connect, location
+from scorekeeper.storage import connect, location
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
           "scheme": "two_plus_games", "target": "5", "singles_hand": "7", "pairs_hand": "5",

@@ -968,8 +968,9 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
         client, imported):
     import random
 
+    from simulation import play_match
+
     from scorekeeper.rules.record import write_record
-    from scorekeeper.simulation import play_match
 
     match = play_match(random.Random(3))
     record = write_record(match)

@@ -7,13 +7,15 @@ import random
 import re
 
 import pytest
+import stores
 from conftest import HTMX, Phone, create_match
 from flask import render_template, template_rendered
+from simulation import RandomTable
 
-from scorekeeper import board_store, db, store
+from scorekeeper import storage
 from scorekeeper.rules import Match, Table
 from scorekeeper.rules.events import UNDO
-from scorekeeper.simulation import RandomTable
+from scorekeeper.storage.dialects import SQLITE
 from scorekeeper.web import board, compression, view
 
 GZIP = {"Accept-Encoding": "gzip, deflate"}
@@ -47,7 +49,7 @@ def board_of(table: Phone) -> str:
 
 
 def boards_kept(app, match_id: str) -> list[tuple]:
-    conn = db.connect(db.location(app.config))
+    conn = storage.connect(storage.location(app.config))
     try:
         return [tuple(row) for row in conn.execute(
             "SELECT variant, revision FROM boards WHERE match_id = ? ORDER BY variant",
@@ -82,12 +84,12 @@ def test_a_revision_polled_through_both_workers_is_rendered_and_compressed_once(
     assert "Bob to play" in gzip.decompress(moved.data).decode()
 
 
-def fresh_board(app, path: str, made: store.Stored) -> str:
+def fresh_board(app, path: str, made: stores.Stored) -> str:
     """The board fragment rendered from a replay of the whole log, nothing kept anywhere."""
-    conn = db.connect(db.location(app.config))
+    conn = storage.connect(storage.location(app.config))
     try:
         with app.test_request_context(path, headers=HTMX):
-            stored = store.load(conn, made.id, made.view_key, scoring=False)
+            stored = stores.load(conn, made.id, made.view_key, scoring=False)
             return render_template("board/_board.html", stored=stored, match=stored.match,
                                    view=view)
     finally:
@@ -98,21 +100,21 @@ def test_through_either_worker_each_poll_shows_what_one_worker_alone_would_show(
     """Taps (and undos, of a tile and of a hand's end) through either worker, as the server
     hands them on; polls through either, in either encoding."""
     rng = random.Random(5)
-    conns = [db.connect(db.location(app.config)) for app in workers]
+    conns = [storage.connect(storage.location(app.config)) for app in workers]
     table = Table.create(["Ann", "Bob", "Cat"], target=61)
-    made = store.create(conns[0], Match(table))
+    made = stores.create(conns[0], Match(table))
     path = f"/board/{made.id}/{made.view_key}"
     sim = RandomTable(Match(table), rng)
     while not sim.match.is_over():
         worker = rng.randrange(2)
-        cache = workers[worker].extensions["scorekeeper.matches"]
-        loaded = store.load(conns[worker], made.id, made.score_key, True, cache)
+        cache = workers[worker].extensions["scorekeeper.store"].cache
+        loaded = stores.load(conns[worker], made.id, made.score_key, True, cache)
         if sim.match.log and rng.random() < 0.15:
             sim.undo()
             entry = UNDO
         else:
             entry = sim.step()
-        store.write(conns[worker], loaded, loaded.revision, entry, cache)
+        stores.write(conns[worker], loaded, loaded.revision, entry, cache)
         expected = fresh_board(workers[0], path, made)
         for _viewer in range(2):
             asked = rng.choice([{}, GZIP])
@@ -153,17 +155,18 @@ def test_a_board_kept_by_another_release_is_rendered_again(workers, rendered, mo
 
 
 def test_a_board_is_never_kept_for_a_match_deleted_meanwhile_nor_over_a_newer_one(database):
-    conn = db.connect(database)
+    conn = storage.connect(database)
     try:
-        made = store.create(conn, Match.create(["Ann", "Bob"]))
-        board_store.keep(conn, made.id, 3, "fragment-en-plain", b"three", None)
-        board_store.keep(conn, made.id, 2, "fragment-en-plain", b"two", None)
-        assert board_store.kept(conn, made.id, 3, "fragment-en-plain") == (b"three", None)
-        assert board_store.kept(conn, made.id, 2, "fragment-en-plain") is None
-        assert store.delete(conn, made.id, made.score_key)
-        board_store.keep(conn, made.id, 4, "fragment-en-gzip", b"four", "gzip")
-        assert board_store.kept(conn, made.id, 4, "fragment-en-gzip") is None
-        if conn.dialect is db.SQLITE:  # a tap's write after it still waits for the disk
+        made = stores.create(conn, Match.create(["Ann", "Bob"]))
+        boards = storage.BoardRepository(conn)
+        boards.keep(made.id, 3, "fragment-en-plain", b"three", None)
+        boards.keep(made.id, 2, "fragment-en-plain", b"two", None)
+        assert boards.kept(made.id, 3, "fragment-en-plain") == (b"three", None)
+        assert boards.kept(made.id, 2, "fragment-en-plain") is None
+        assert stores.delete(conn, made.id, made.score_key)
+        boards.keep(made.id, 4, "fragment-en-gzip", b"four", "gzip")
+        assert boards.kept(made.id, 4, "fragment-en-gzip") is None
+        if conn.dialect is SQLITE:  # a tap's write after it still waits for the disk
             assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     finally:
         conn.close()

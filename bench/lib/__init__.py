@@ -7,6 +7,7 @@ this checkout on the path, so `python bench/NAME.py` measures this checkout's ap
 import sys
 from pathlib import Path
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+_ROOT = Path(__file__).resolve().parents[2]
+for _place in (str(_ROOT), str(_ROOT / "tests")):  # the app, and the tests' simulation
+    if _place not in sys.path:
+        sys.path.insert(0, _place)

@@ -6,11 +6,11 @@ import shutil
 import tempfile
 from collections import Counter
 
-from scorekeeper import create_app, store
-from scorekeeper.db import get_db
+from scorekeeper import create_app
 from scorekeeper.rules import Match
 from scorekeeper.services import matches
-from scorekeeper.services.unit_of_work import UnitOfWork
+from scorekeeper.storage import MatchRepository
+from scorekeeper.web.work import unit_of_work
 
 from .clients import TestClient
 from .common import RESULTS, ROOT, default_table
@@ -31,12 +31,12 @@ def check_304_without_rebuild() -> dict:
         for _ in range(60):
             sim.step()
         with app.app_context():
-            stored = matches.create_match(UnitOfWork(get_db()), match)
+            stored = matches.create_match(unit_of_work(), match)
         client = app.test_client()
         path = f"/board/{stored.id}/{stored.view_key}"
         first = client.get(path, headers={"HX-Request": "true"})
         counts = Counter()
-        rebuild = store.rebuild
+        rebuild = MatchRepository.rebuild
 
         def counting_rebuild(*args, **kwargs):
             counts["rebuilds"] += 1
@@ -45,13 +45,13 @@ def check_304_without_rebuild() -> dict:
         def rendered(_app, template, context, **_extra):
             counts["templates"] += 1
 
-        store.rebuild = counting_rebuild
+        MatchRepository.rebuild = counting_rebuild
         template_rendered.connect(rendered, app)
         try:
             again = client.get(path, headers={"HX-Request": "true",
                                               "If-None-Match": first.headers["ETag"]})
         finally:
-            store.rebuild = rebuild
+            MatchRepository.rebuild = rebuild
             template_rendered.disconnect(rendered, app)
         return {"first_status": first.status_code, "etag": first.headers.get("ETag"),
                 "unchanged_status": again.status_code, "unchanged_bytes": len(again.data),

@@ -13,10 +13,11 @@ import time
 from collections import Counter, deque
 from urllib.parse import urlencode, urlsplit
 
+from simulation import RandomTable
+
 from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, normal, pips
 from scorekeeper.rules.events import button_value
 from scorekeeper.rules.record import write_record
-from scorekeeper.simulation import RandomTable
 
 from .clients import HOST, Reply
 from .common import default_table

@@ -13,8 +13,9 @@ takes each player's own pips away hardly ever reaches the target."""
 def generate(count: int, seed: int, rules) -> list[tuple[object, str]]:
     """(table, record JSON text) for `count` random full matches with the rule set's default
     setups, deterministic by seed; each record is checked to read back to the same score."""
+    from simulation import play_match
+
     from scorekeeper.rules.record import load_record, read_record, write_record
-    from scorekeeper.simulation import play_match
 
     rng = random.Random(seed)
     records = []

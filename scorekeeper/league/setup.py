@@ -5,7 +5,7 @@ Everything here is a frozen value checked when made: a setup that exists makes s
 
 from dataclasses import dataclass
 
-from ..rules import RULE_SETS, RuleSet, SetupError, Table, find_rule_set
+from ..rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, SetupError, Table, find_rule_set
 from ..rules.table import MAX_NAME
 from .errors import N_, SetupRefused
 
@@ -17,7 +17,8 @@ SINGLES, PAIRS = "singles", "pairs"
 GAME_LETTERS = {"S": SINGLES, "P": PAIRS}
 TIE_BREAKS = ("game_difference", "games_won", "head_to_head")
 """The tie-breaks a league may order; after them, teams tied on everything stand by name."""
-DEFAULT_RULES = "all-fives"
+DEFAULT_RULES = DEFAULT_RULE_SET.name
+"""The game a league plays unless it picks another: the rules' default."""
 PLAYABLE = RULE_SETS
 """The rule sets a league can play: every one the engine referees."""
 

@@ -25,6 +25,7 @@ from .outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
 from .rulesets import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,
+    DEFAULT_RULE_SET,
     FIVES_AND_THREES,
     OLA_5,
     RULE_SETS,
@@ -36,7 +37,8 @@ from .table import Table, default_hand_size, default_target
 from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 
 __all__ = [
-    "ALL_FIVES", "ALL_FIVES_SPINNER", "FIVES_AND_THREES", "OLA_5", "RULE_SETS", "RuleSet",
+    "ALL_FIVES", "ALL_FIVES_SPINNER", "DEFAULT_RULE_SET", "FIVES_AND_THREES", "OLA_5",
+    "RULE_SETS", "RuleSet",
     "find_rule_set", "Outcome", "DOMINO", "BLOCKED", "WON", "UNFINISHED",
     "ALL_TILES", "BadTile", "Draw", "Event", "Hand", "Layout", "HandNotOver", "HandOver",
     "IllegalMove", "IllegalStart", "ImpossibleHand", "Lay", "Match", "MatchOver",

@@ -5,6 +5,7 @@ from typing import NamedTuple
 from .events import Move
 from .layout import Layout, Side, empty
 from .outcome import Outcome
+from .rulesets import NO_SPINNER
 from .tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
 
 
@@ -32,7 +33,7 @@ class Hand:
                  "points", "end")
 
     def __init__(self, number: int, starter: int, players: int, hand_size: int,
-                 sides: int, announced: bool, branching: str = "none"):
+                 sides: int, announced: bool, branching: str = NO_SPINNER):
         self.number = number
         self.starter = starter
         self.announced = announced  # False while the starter leads by the rule set's right

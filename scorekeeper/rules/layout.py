@@ -7,10 +7,8 @@ doubles branch (spinners), a side is named by the laid tile it touches (`@5-3`).
 
 from typing import NamedTuple
 
+from .rulesets import BRANCHING, EVERY_DOUBLE, NO_SPINNER
 from .tiles import ALL_TILES, Tile, tile_text
-
-BRANCHING = ("none", "first", "every")
-"""Which doubles are spinners: none, the first double of the hand, or every double."""
 
 
 class Side(NamedTuple):
@@ -79,7 +77,7 @@ def lead(layout: Layout, tile: Tile) -> Layout:
         return _tuple(Layout, ((_SIDE[key, b, False], _SIDE[key, a, False]), layout.branching,
                                layout.spins))
     side = _SIDE[key, a, layout.spins]
-    return _tuple(Layout, ((side, side), layout.branching, layout.branching == "every"))
+    return _tuple(Layout, ((side, side), layout.branching, layout.branching == EVERY_DOUBLE))
 
 
 def lay(layout: Layout, tile: Tile, index: int) -> Layout:
@@ -88,7 +86,7 @@ def lay(layout: Layout, tile: Tile, index: int) -> Layout:
     touched = sides[index]
     spinner = tile[0] == tile[1] and layout.spins
     new = _SIDE[tile, touched.value, spinner]
-    spins = layout.spins and (tile[0] != tile[1] or layout.branching == "every")
+    spins = layout.spins and (tile[0] != tile[1] or layout.branching == EVERY_DOUBLE)
     if touched.spinner and not touched.branch and not any(
             other.tile == touched.tile for other in sides[:index] + sides[index + 1:]):
         branch = Side(touched.tile, touched.value, 0, True, True)
@@ -112,7 +110,7 @@ _SIDE = {(tile, value, spinner): _new_side(tile, value, spinner)
          for tile in ALL_TILES for value in range(7) for spinner in (False, True)}
 """Every side a tile can leave, made once: sides are values shared by every hand."""
 _TEXT = {tile: tile_text(tile) for tile in ALL_TILES}
-_EMPTY = {branching: Layout((), branching, branching != "none") for branching in BRANCHING}
+_EMPTY = {branching: Layout((), branching, branching != NO_SPINNER) for branching in BRANCHING}
 LINE_STEPS = {tile: tuple((side, side.value, side.points) if side else None
                          for side in (_SIDE[tile, value, False] if value in tile else None
                                       for value in range(7)))
@@ -140,7 +138,7 @@ def result_key(layout: Layout) -> tuple:
 
 def end_name(layout: Layout, index: int) -> str:
     """How a record names open side `index`: L or R on a line, else the tile it touches."""
-    if layout.branching == "none":
+    if layout.branching == NO_SPINNER:
         return "L" if index == 0 else "R"
     return _TEXT[layout.sides[index].tile]
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from .errors import N_, IllegalMove
 from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result_key
+from .rulesets import NO_SPINNER
 from .tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
 
 SIDE_WORD = {"L": "left", "R": "right"}
@@ -43,7 +44,7 @@ def place(layout: Layout, tile: Tile, index: int | None) -> tuple[Layout, int]:
 def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
                 written: Tile, laid) -> int:
     """The open side a tile (low, high) goes on: the one asked for, else the one it fits."""
-    if layout.branching == "none":
+    if layout.branching == NO_SPINNER:
         return _line_side(layout, tile, asked, player, written)
     return _tree_side(layout, tile, asked, player, written, laid)
 
@@ -51,14 +52,14 @@ def choose_side(layout: Layout, tile: Tile, asked: str | None, player: str,
 def check_notation(layout: Layout, asked: str, player: str, written: Tile) -> None:
     """`@L`/`@R` on a line, `@c-d` where doubles branch: the wrong kind is refused (§3)."""
     name = tile_text(written)
-    if layout.branching == "none" and asked not in SIDE_WORD and asked not in TILE_OF_END:
+    if layout.branching == NO_SPINNER and asked not in SIDE_WORD and asked not in TILE_OF_END:
         raise IllegalMove.worded(N_("%(end)s is not an end: the ends are L and R"),
                                  "not_an_end", player=player, tile=name, end=repr(asked))
-    if layout.branching == "none" and asked not in SIDE_WORD:
+    if layout.branching == NO_SPINNER and asked not in SIDE_WORD:
         raise IllegalMove.worded(
             N_("%(tile)s@%(end)s names a laid tile, but this game has no spinners: "
                "the ends are L and R"), "not_an_end", player=player, tile=name, end=asked)
-    if layout.branching != "none" and asked in SIDE_WORD:
+    if layout.branching != NO_SPINNER and asked in SIDE_WORD:
         raise IllegalMove.worded(
             N_("%(tile)s@%(end)s names a left or right end, but this game has spinners: "
                "name the laid tile, like %(tile)s@%(example)s"), "not_an_end",

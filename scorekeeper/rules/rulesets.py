@@ -12,6 +12,7 @@ from .errors import N_, SetupError
 NO_SPINNER = "none"
 FIRST_DOUBLE = "first"
 EVERY_DOUBLE = "every"
+BRANCHING = (NO_SPINNER, FIRST_DOUBLE, EVERY_DOUBLE)
 
 # How a count of the open ends scores.
 MULTIPLES_OF_FIVE = "fives"  # a multiple of five scores itself
@@ -88,6 +89,77 @@ class RuleSet:
         """A player who cannot play passes at any time: there is nothing to draw."""
         return not self.draws
 
+    @property
+    def is_default(self) -> bool:
+        """The game a table plays unless it picks another (a link needs not name it)."""
+        return self is DEFAULT_RULE_SET
+
+    @property
+    def leads_in_turn(self) -> bool:
+        """The table names the first starter only: then the lead moves one seat a hand."""
+        return self.starter == NEXT_SEAT
+
+    @property
+    def branches(self) -> bool:
+        """Doubles branch: an end is named by the laid tile it touches, not L or R."""
+        return self.spinners != NO_SPINNER
+
+    def answers(self) -> list[tuple[str, str, dict]]:
+        """RULESETS.md's questions and this game's answers, in catalogue words: (question,
+        answer, the answer's values), as the rules page sets the games side by side."""
+        two, more = self.targets
+        if self.exact_target:
+            target = (N_("exactly %(target)s: a play that would pass it scores nothing"),
+                      {"target": two})
+        elif two == more:
+            target = ("%(target)s", {"target": two})
+        else:
+            target = (N_("%(two)s (2 players or pairs) / %(more)s"), {"two": two, "more": more})
+        return [
+            (N_("Tiles dealt: 2 / 3 / 4 players"), "%(sizes)s",
+             {"sizes": " / ".join(map(str, self.hand_sizes))}),
+            (N_("Tiles not dealt"), N_("a boneyard, drawn from") if self.draws else
+             N_("sleeping: never drawn; a player who cannot play knocks"), {}),
+            (N_("Doubles that branch (spinners)"), _SPINNER_WORDS[self.spinners], {}),
+            (N_("A count scores"), _SCORING_WORDS[self.scoring], {}),
+            (N_("Going out"), _GOING_OUT_WORDS[self.going_out], {}),
+            (N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
+            (N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
+            (N_("Target"), *target),
+            (N_("Who leads"), _STARTER_WORDS[self.starter], {}),
+        ]
+
+
+def side_by_side(rule_sets) -> list[tuple[str, list[tuple[str, dict]]]]:
+    """The questions, each with every game's answer (and its values), in order."""
+    answers = [rules.answers() for rules in rule_sets]
+    return [(row[0][0], [(answer, values) for _question, answer, values in row])
+            for row in zip(*answers, strict=True)]
+
+
+_SPINNER_WORDS = {NO_SPINNER: N_("none"), FIRST_DOUBLE: N_("the first double of the hand"),
+                  EVERY_DOUBLE: N_("every double")}
+_SCORING_WORDS = {MULTIPLES_OF_FIVE: N_("a multiple of 5: the count"),
+                  FIVES_PLUS_THREES: N_("n/5 if 5 divides n, plus n/3 if 3 divides n")}
+_GOING_OUT_WORDS = {
+    OPPONENTS_ROUNDED: N_("the opponents' pips, each rounded to 5"),
+    OWN_SUBTRACTED: N_("nobody scores; each player's own pips, rounded to 5, come off their "
+                       "side"),
+    OPPONENTS_UNROUNDED: N_("the opponents' pips, not rounded"),
+    PLUS_ONE: N_("+1 to the side (partners: once both are out)")}
+_BLOCKED_WORDS = {
+    FEWEST_ROUNDED: N_("fewest pips: the others' rounded pips minus its own"),
+    OWN_SUBTRACTED: N_("the same subtraction as going out"),
+    FEWEST_UNROUNDED: N_("fewest pips: the others' pips minus its own, not rounded; a tie "
+                         "scores nothing"),
+    NOTHING: N_("nobody scores")}
+_PIPS_WORDS = {OPPONENTS_OF_WINNER: N_("the winner's opponents (everyone when blocked)"),
+               ALL_BUT_OUT: N_("every player but the one who went out"), NO_PIPS: N_("none")}
+_STARTER_WORDS = {
+    WINNER_LEADS: N_("the table names the starter; after going out, whoever went out"),
+    NAMED_EVERY_HAND: N_("the table names the starter every hand"),
+    NEXT_SEAT: N_("first hand: the table chooses; then the next seat")}
+
 
 ALL_FIVES = RuleSet(
     name="all-fives", shown_name=N_("All Fives"), hand_sizes=(7, 5, 5), draws=True,
@@ -116,7 +188,8 @@ FIVES_AND_THREES = RuleSet(
 RULE_SETS: tuple[RuleSet, ...] = (ALL_FIVES, ALL_FIVES_SPINNER, OLA_5, FIVES_AND_THREES)
 """Every rule set, the default first."""
 
-DEFAULT = ALL_FIVES
+DEFAULT_RULE_SET = ALL_FIVES
+"""The game a table plays unless it picks another (a record without `rules` plays it)."""
 
 _BY_NAME = {rules.name: rules for rules in RULE_SETS}
 

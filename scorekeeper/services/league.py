@@ -6,13 +6,9 @@ one transaction; a refusal raises a LeagueError and changes nothing.
 """
 
 import hmac
-import json
 from dataclasses import dataclass
 from datetime import date
 
-from .. import league_store as db
-from .. import store
-from ..db import transaction
 from ..league import (
     AWAY,
     HOME,
@@ -26,6 +22,7 @@ from ..league import (
 )
 from ..league.errors import N_, LeagueError, SetupRefused
 from ..rules import Match
+from ..storage import StaleCard
 from .unit_of_work import UnitOfWork
 
 SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
@@ -39,6 +36,12 @@ class NotAllowed(LeagueError):
 
 class NoSuchFixture(LeagueError):
     kind = "no_such_fixture"
+
+
+class CardChanged(LeagueError):
+    """Someone else changed the card after this page showed it: the write is refused."""
+
+    kind = "card_changed"
 
 
 @dataclass(frozen=True)
@@ -62,30 +65,29 @@ class Access:
 
 def open_league(uow: UnitOfWork, league_id: str, key: str) -> Access | None:
     """The league and the role its link gives, or None; every key compared in constant time."""
-    row = db.league_row(uow.conn, league_id)
-    if row is None:
+    league = uow.leagues.league(league_id)
+    if league is None:
         return None
     given, role, team_id = str(key).encode(), None, None
-    for candidate, who, team in [(row["secretary_key"], SECRETARY, None),
-                                 (row["public_key"], PUBLIC, None),
-                                 *[(team["captain_key"], CAPTAIN, team["id"])
-                                   for team in db.teams(uow.conn, league_id)]]:
+    for candidate, who, team in [(league.secretary_key, SECRETARY, None),
+                                 (league.public_key, PUBLIC, None),
+                                 *[(team.captain_key, CAPTAIN, team.id)
+                                   for team in uow.leagues.teams(league_id)]]:
         if hmac.compare_digest(candidate.encode(), given):
             role, team_id = who, team
     if role is None:
         return None
-    return Access(row["id"], key, role, team_id,
-                  LeagueSetup.from_dict(json.loads(row["setup"])), row["public_key"])
+    return Access(league.id, key, role, team_id, league.setup, league.public_key)
 
 
 def create_league(uow: UnitOfWork, setup: LeagueSetup, team_names: list[str]) -> Access:
     """A new league with its first teams; the answer is the secretary's access."""
     names = _new_team_names([], team_names)
-    with transaction(uow.conn):
-        row = db.insert_league(uow.conn, setup.as_dict())
+    with uow:
+        league = uow.leagues.insert_league(setup)
         for name in names:
-            db.insert_team(uow.conn, row["id"], name, [])
-    return Access(row["id"], row["secretary_key"], SECRETARY, None, setup, row["public_key"])
+            uow.leagues.insert_team(league.id, name, [])
+    return Access(league.id, league.secretary_key, SECRETARY, None, setup, league.public_key)
 
 
 def _new_team_names(existing: list[str], names: list[str]) -> list[str]:
@@ -109,11 +111,11 @@ def _secretary_only(access: Access) -> None:
 
 def add_team(uow: UnitOfWork, access: Access, name: str) -> None:
     _secretary_only(access)
-    with transaction(uow.conn):
-        db.lock_league(uow.conn, access.league_id)
-        existing = [team["name"] for team in db.teams(uow.conn, access.league_id)]
+    with uow:
+        uow.leagues.lock(access.league_id)
+        existing = [team.name for team in uow.leagues.teams(access.league_id)]
         (name,) = _new_team_names(existing, [name])
-        db.insert_team(uow.conn, access.league_id, name, [])
+        uow.leagues.insert_team(access.league_id, name, [])
 
 
 def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
@@ -122,27 +124,27 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
     name = checked_name(name, N_("Every player needs a name."))
-    with transaction(uow.conn):
-        db.lock_league(uow.conn, access.league_id)
-        teams = {team["id"]: team for team in db.teams(uow.conn, access.league_id)}
+    with uow:
+        uow.leagues.lock(access.league_id)
+        teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
         if team_id not in teams:
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
         for team in teams.values():
-            if name.casefold() in (player.casefold() for player in json.loads(team["players"])):
+            if name.casefold() in (player.casefold() for player in team.players):
                 raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
-                                          "player_taken", name=name, team=team["name"])
-        db.set_roster(uow.conn, team_id, [*json.loads(teams[team_id]["players"]), name])
+                                          "player_taken", name=name, team=team.name)
+        uow.leagues.set_roster(team_id, [*teams[team_id].players, name])
 
 
 def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: int = 7) -> int:
     """A double round robin of the league's teams, one round every `days_between` days."""
     _secretary_only(access)
-    with transaction(uow.conn):
-        db.lock_league(uow.conn, access.league_id)
-        if db.fixtures(uow.conn, access.league_id):
+    with uow:
+        uow.leagues.lock(access.league_id)
+        if uow.leagues.fixtures(access.league_id):
             raise SetupRefused.worded(N_("The fixtures are already made: add or change them "
                                          "one by one."), "fixtures_exist")
-        team_ids = [team["id"] for team in db.teams(uow.conn, access.league_id)]
+        team_ids = [team.id for team in uow.leagues.teams(access.league_id)]
         if len(team_ids) < 2:
             raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
                                       "too_few_teams")
@@ -155,29 +157,29 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
 def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> None:
     _secretary_only(access)
     check_fixture(home, away)
-    with transaction(uow.conn):
-        if not {home, away} <= {team["id"] for team in db.teams(uow.conn, access.league_id)}:
+    with uow:
+        if not {home, away} <= {team.id for team in uow.leagues.teams(access.league_id)}:
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
         _insert_fixture(uow, access, home, away, day)
 
 
 def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> int:
-    return db.insert_fixture(uow.conn, access.league_id, home, away, day.isoformat(),
-                             Card.blank(access.setup.games).as_dict())
+    return uow.leagues.insert_fixture(access.league_id, home, away, day.isoformat(),
+                                      Card.blank(access.setup.games))
 
 
 def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) -> None:
     _secretary_only(access)
-    with transaction(uow.conn):
+    with uow:
         _fixture(uow, access, fixture_id)
-        db.set_day(uow.conn, fixture_id, day.isoformat())
+        uow.leagues.set_day(fixture_id, day.isoformat())
 
 
 def _fixture(uow: UnitOfWork, access: Access, fixture_id):
-    row = db.fixture(uow.conn, access.league_id, fixture_id)
-    if row is None:
+    fixture = uow.leagues.fixture(access.league_id, fixture_id)
+    if fixture is None:
         raise NoSuchFixture.worded(N_("This league has no such fixture."), "no_such_fixture")
-    return row
+    return fixture
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
@@ -186,21 +188,24 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
 
     The secretary's changes are kept as corrections: when, and what changed.
     """
-    with transaction(uow.conn):
-        row = _fixture(uow, access, fixture_id)
-        if not access.may_edit(row["home"], row["away"]):
-            raise NotAllowed.worded(N_("Only the captains of this fixture and the secretary "
-                                       "can change its card."), "not_your_card")
-        card = Card.from_dict(json.loads(row["card"]))
-        db.save_card(uow.conn, row["id"], revision, change(card, row).as_dict())
-        if access.secretary and correction:
-            db.add_correction(uow.conn, row["id"], *correction)
+    try:
+        with uow:
+            fixture = _fixture(uow, access, fixture_id)
+            if not access.may_edit(fixture.home, fixture.away):
+                raise NotAllowed.worded(N_("Only the captains of this fixture and the "
+                                           "secretary can change its card."), "not_your_card")
+            uow.leagues.save_card(fixture.id, revision, change(fixture.card, fixture))
+            if access.secretary and correction:
+                uow.leagues.add_correction(fixture.id, *correction)
+    except StaleCard:
+        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
+                                    "now."), "card_changed") from None
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
                 home: list[str], away: list[str]) -> None:
-    def change(card: Card, row) -> Card:
-        rosters = {HOME: _roster(uow, row["home"]), AWAY: _roster(uow, row["away"])}
+    def change(card: Card, fixture) -> Card:
+        rosters = {HOME: _roster(uow, fixture.home), AWAY: _roster(uow, fixture.away)}
         return card.with_players(number, home, away, rosters)
 
     _write_card(uow, access, fixture_id, revision, change,
@@ -208,7 +213,7 @@ def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
 
 
 def _roster(uow: UnitOfWork, team_id: int) -> list[str]:
-    return next(json.loads(team["players"]) for team in db.teams_by_id(uow.conn, [team_id]))
+    return next(team.players for team in uow.leagues.teams_by_id([team_id]))
 
 
 def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
@@ -217,7 +222,7 @@ def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
     def change(card: Card, _row) -> Card:
         card.started(number, "")  # refuses a game begun or without players, before storing
         game = card.game(number)
-        stored = store.insert(uow.conn, Match(access.setup.table(game.kind, game.players)))
+        stored = uow.matches.insert(Match(access.setup.table(game.kind, game.players)))
         return card.started(number, stored.id)
 
     _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
@@ -249,9 +254,9 @@ def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> N
 
 def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
     """A captain signs the card from their own link, once every game is over."""
-    def change(card: Card, row) -> Card:
-        side = (HOME if access.team_id == row["home"] else
-                AWAY if access.team_id == row["away"] else None)
+    def change(card: Card, fixture) -> Card:
+        side = (HOME if access.team_id == fixture.home else
+                AWAY if access.team_id == fixture.away else None)
         if access.role != CAPTAIN or side is None:
             raise NotAllowed.worded(N_("Only the captains of this fixture confirm its card, "
                                        "each from their own link."), "not_a_captain")
@@ -263,7 +268,7 @@ def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> 
 def outcomes(uow: UnitOfWork | None, card: Card, summaries: dict | None = None) -> list:
     """How each game of the card stands, read off its match where it is scored at a table."""
     if summaries is None:
-        summaries = store.summaries(uow.conn, [g.match_id for g in card.games if g.match_id])
+        summaries = uow.matches.summaries([g.match_id for g in card.games if g.match_id])
     found = []
     for game in card.games:
         summary = summaries.get(game.match_id) if game.match_id else None

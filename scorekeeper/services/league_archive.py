@@ -5,9 +5,6 @@ import csv
 import io
 import json
 
-from .. import league_store as db
-from .. import store
-from ..db import transaction
 from ..league import read_archive, write_archive
 from ..league.errors import N_
 from .league import SECRETARY, Access
@@ -60,22 +57,22 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
     except (ValueError, RecursionError):
         doc = None
     found = read_archive(doc)
-    with transaction(uow.conn):
-        row = db.insert_league(uow.conn, found.setup.as_dict())
-        ids = {name: db.insert_team(uow.conn, row["id"], name, players)
+    with uow:
+        league = uow.leagues.insert_league(found.setup)
+        ids = {name: uow.leagues.insert_team(league.id, name, players)
                for name, players in found.teams.items()}
         for fixture in found.fixtures:
-            _restore_fixture(uow, row["id"], ids, fixture)
-    return Access(row["id"], row["secretary_key"], SECRETARY, None, found.setup,
-                  row["public_key"])
+            _restore_fixture(uow, league.id, ids, fixture)
+    return Access(league.id, league.secretary_key, SECRETARY, None, found.setup,
+                  league.public_key)
 
 
 def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:
     card = fixture.card
     for number, match in fixture.matches.items():
-        card = card.relinked(number, store.insert(uow.conn, match).id)
-    fixture_id = db.insert_fixture(uow.conn, league_id, ids[fixture.home], ids[fixture.away],
-                                   fixture.date, card.as_dict())
+        card = card.relinked(number, uow.matches.insert(match).id)
+    fixture_id = uow.leagues.insert_fixture(league_id, ids[fixture.home], ids[fixture.away],
+                                            fixture.date, card)
     for correction in fixture.corrections:
-        db.insert_correction_at(uow.conn, fixture_id, correction["at"], correction["kind"],
-                                correction["facts"])
+        uow.leagues.add_correction(fixture_id, correction["kind"], correction["facts"],
+                                   at=correction["at"])

@@ -4,11 +4,8 @@ Read models only: plain dicts built from the stored cards and the matches their
 games link to. The public link never receives a scoring key.
 """
 
-import json
 from datetime import date
 
-from .. import league_store as db
-from .. import store
 from ..league import (
     PLAYING,
     SCORED,
@@ -26,12 +23,12 @@ from .unit_of_work import UnitOfWork
 def _league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
     """Teams, fixtures (all, or those given) with their cards and how each game stands,
     and the summary of every match a card links."""
-    teams = {row["id"]: row for row in db.teams(uow.conn, access.league_id)}
+    teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
     if fixtures is None:
-        fixtures = db.fixtures(uow.conn, access.league_id)
-    cards = {row["id"]: Card.from_dict(json.loads(row["card"])) for row in fixtures}
+        fixtures = uow.leagues.fixtures(access.league_id)
+    cards = {fixture.id: fixture.card for fixture in fixtures}
     ids = [game.match_id for card in cards.values() for game in card.games if game.match_id]
-    summaries = store.summaries(uow.conn, ids)
+    summaries = uow.matches.summaries(ids)
     return {"teams": teams, "fixtures": fixtures, "cards": cards, "summaries": summaries,
             "outcomes": {fixture_id: outcomes(None, card, summaries)
                          for fixture_id, card in cards.items()}}
@@ -40,36 +37,36 @@ def _league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
 def results(state: dict) -> list:
     """The confirmed cards, in the standings' terms."""
     found = []
-    for row in state["fixtures"]:
-        card, games = state["cards"][row["id"]], state["outcomes"][row["id"]]
+    for fixture in state["fixtures"]:
+        card, games = state["cards"][fixture.id], state["outcomes"][fixture.id]
         if card.counts(games):
-            found.append(card_result(state["teams"][row["home"]]["name"],
-                                     state["teams"][row["away"]]["name"], card, games))
+            found.append(card_result(state["teams"][fixture.home].name,
+                                     state["teams"][fixture.away].name, card, games))
     return found
 
 
-def _fixture_line(access: Access, state: dict, row, today: date, detail: bool = False) -> dict:
+def _fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
     """A fixture as the pages list it; with its games for tonight's, live or `detail`."""
-    card, found = state["cards"][row["id"]], state["outcomes"][row["id"]]
+    card, found = state["cards"][fixture.id], state["outcomes"][fixture.id]
     home_games = sum(o.winner == "home" for o in found)
     away_games = sum(o.winner == "away" for o in found)
-    line = {"id": row["id"], "day": row["day"], "revision": row["revision"],
-            "home": state["teams"][row["home"]]["name"],
-            "away": state["teams"][row["away"]]["name"],
+    line = {"id": fixture.id, "day": fixture.day, "revision": fixture.revision,
+            "home": state["teams"][fixture.home].name,
+            "away": state["teams"][fixture.away].name,
             "home_games": home_games, "away_games": away_games,
             "counts": card.counts(found), "signed": card.signed,
             "confirmed": sorted(card.confirmed),
             "started": any(o.state != "waiting" for o in found),
             "live": any(o.state == PLAYING for o in found),
-            "tonight": row["day"] == today.isoformat(),
-            "editable": access.may_edit(row["home"], row["away"])}
+            "tonight": fixture.day == today.isoformat(),
+            "editable": access.may_edit(fixture.home, fixture.away)}
     if detail or line["tonight"] or line["live"]:
-        line["games"] = _games(access, card, found, state["summaries"], row)
+        line["games"] = _games(access, card, found, state["summaries"], fixture)
     return line
 
 
-def _games(access: Access, card: Card, found: list, summaries: dict, row) -> list[dict]:
-    editable = access.may_edit(row["home"], row["away"])
+def _games(access: Access, card: Card, found: list, summaries: dict, fixture) -> list[dict]:
+    editable = access.may_edit(fixture.home, fixture.away)
     games = []
     for game, outcome in zip(card.games, found, strict=True):
         summary = summaries.get(game.match_id, {}) if game.match_id else {}
@@ -85,11 +82,11 @@ def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
     """The league page: standings, the players' table, fixtures and results, tonight."""
     state = _league_state(uow, access)
     counted = results(state)
-    names = [team["name"] for team in state["teams"].values()]
-    lines = [_fixture_line(access, state, row, today) for row in state["fixtures"]]
-    teams = [{"id": team["id"], "name": team["name"], "players": json.loads(team["players"]),
-              "captain_key": team["captain_key"] if access.secretary else None,
-              "mine": team["id"] == access.team_id}
+    names = [team.name for team in state["teams"].values()]
+    lines = [_fixture_line(access, state, fixture, today) for fixture in state["fixtures"]]
+    teams = [{"id": team.id, "name": team.name, "players": team.players,
+              "captain_key": team.captain_key if access.secretary else None,
+              "mine": team.id == access.team_id}
              for team in state["teams"].values()]
     return {"setup": access.setup, "access": access, "teams": teams, "fixtures": lines,
             "standings": standings(names, counted, access.setup.points),
@@ -99,47 +96,47 @@ def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
 
 def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> dict | None:
     """One fixture's card with every game's state, both rosters, and its corrections."""
-    row = db.fixture(uow.conn, access.league_id, fixture_id)
-    if row is None:
+    fixture = uow.leagues.fixture(access.league_id, fixture_id)
+    if fixture is None:
         return None
-    state = _league_state(uow, access, [row])
-    line = _fixture_line(access, state, row, today, detail=True)
+    state = _league_state(uow, access, [fixture])
+    line = _fixture_line(access, state, fixture, today, detail=True)
     side = None
     if access.role == "captain":
-        side = "home" if access.team_id == row["home"] else \
-            "away" if access.team_id == row["away"] else None
+        side = "home" if access.team_id == fixture.home else \
+            "away" if access.team_id == fixture.away else None
     line.update(
-        rosters={"home": json.loads(state["teams"][row["home"]]["players"]),
-                 "away": json.loads(state["teams"][row["away"]]["players"])},
+        rosters={"home": state["teams"][fixture.home].players,
+                 "away": state["teams"][fixture.away].players},
         side=side, over=all(game["state"] in (SCORED, "entered") for game in line["games"]),
-        corrections=[{"at": c["at"], "kind": c["kind"], **json.loads(c["facts"])}
-                     for c in db.corrections(uow.conn, access.league_id)
-                     if c["fixture_id"] == row["id"]])
+        corrections=[{"at": c.at, "kind": c.kind, **c.facts}
+                     for c in uow.leagues.corrections(access.league_id)
+                     if c.fixture_id == fixture.id])
     return line
 
 
 def season(uow: UnitOfWork, access: Access) -> Season:
     """The whole season as values, every scored game's match rebuilt from its log."""
     state = _league_state(uow, access)
-    teams = {team["name"]: json.loads(team["players"]) for team in state["teams"].values()}
+    teams = {team.name: team.players for team in state["teams"].values()}
     ids = [game.match_id for card in state["cards"].values() for game in card.games
            if game.match_id]
-    matches = store.matches_by_id(uow.conn, ids, uow.cache)
+    matches = uow.matches.matches_by_id(ids)
     corrections: dict[int, list] = {}
-    for c in db.corrections(uow.conn, access.league_id):
-        corrections.setdefault(c["fixture_id"], []).append(
-            {"at": c["at"], "kind": c["kind"], "facts": json.loads(c["facts"])})
+    for c in uow.leagues.corrections(access.league_id):
+        corrections.setdefault(c.fixture_id, []).append(
+            {"at": c.at, "kind": c.kind, "facts": c.facts})
     fixtures = []
-    for row in state["fixtures"]:
-        card = state["cards"][row["id"]]
+    for fixture in state["fixtures"]:
+        card = state["cards"][fixture.id]
         fixtures.append(SeasonFixture(
-            state["teams"][row["home"]]["name"], state["teams"][row["away"]]["name"],
-            row["day"], card, {game.number: matches[game.match_id] for game in card.games
-                               if game.match_id},
-            corrections.get(row["id"], [])))
+            state["teams"][fixture.home].name, state["teams"][fixture.away].name,
+            fixture.day, card, {game.number: matches[game.match_id] for game in card.games
+                                if game.match_id},
+            corrections.get(fixture.id, [])))
     return Season(access.setup, teams, fixtures)
 
 
-def team_rows(uow: UnitOfWork, league_id: str) -> list:
+def team_choices(uow: UnitOfWork, league_id: str) -> list[tuple[int, str]]:
     """The league's teams (id, name), for the choices of the fixture form."""
-    return db.teams(uow.conn, league_id)
+    return [(team.id, team.name) for team in uow.leagues.teams(league_id)]

@@ -8,10 +8,9 @@ unchanged unless Written.
 
 from dataclasses import dataclass
 
-from .. import board_store, store
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, normal
 from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
-from ..store import Stored
+from ..storage import Head, MatchGone, StaleWrite, Stored
 from . import records
 from .unit_of_work import UnitOfWork
 
@@ -77,12 +76,13 @@ class Board:
     """A scoreboard opened by its viewing key: its revision is known before any rebuild."""
 
     revision: int
-    row: object
+    head: Head
 
 
 def create_match(uow: UnitOfWork, match: Match) -> Stored:
     """Store a match: a new one, or one read from a record with the events it already has."""
-    return store.create(uow.conn, match)
+    with uow:
+        return uow.matches.insert(match)
 
 
 def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
@@ -95,58 +95,61 @@ def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
 
 def open_match(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
     """The match to score, if `key` is its scoring key."""
-    return store.load(uow.conn, match_id, key, scoring=True, cache=uow.cache)
+    return uow.matches.load(match_id, key, scoring=True)
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
     """The match to watch, if `key` is its scoreboard key; its log is not read yet."""
-    row = store.find(uow.conn, match_id, key, scoring=False)
-    return None if row is None else Board(row["revision"], row)
+    head = uow.matches.find(match_id, key, scoring=False)
+    return None if head is None else Board(head.revision, head)
 
 
 def board_match(uow: UnitOfWork, board: Board) -> Stored:
     """The watched match at the board's revision (from the cache when it is there)."""
-    return store.rebuild(uow.conn, board.row, uow.cache)
+    return uow.matches.rebuild(board.head)
 
 
 def shared_board(uow: UnitOfWork, board: Board, variant: str) -> tuple[bytes, str | None] | None:
     """The scoreboard's answer at the board's revision, if a worker kept it for all."""
-    return board_store.kept(uow.conn, board.row["id"], board.revision, variant)
+    return uow.boards.kept(board.head.id, board.revision, variant)
 
 
 def share_board(uow: UnitOfWork, board: Board, variant: str, answer: tuple[bytes, str | None]
                 ) -> None:
     """Keep the scoreboard's answer (body, encoding) at the board's revision for all."""
-    board_store.keep(uow.conn, board.row["id"], board.revision, variant, *answer)
+    uow.boards.keep(board.head.id, board.revision, variant, *answer)
 
 
 def listing(uow: UnitOfWork) -> list[dict]:
     """The matches on this server, in progress first, as the home page lists them."""
-    return store.listing(uow.conn)
+    return uow.matches.listing()
 
 
 def my_matches(uow: UnitOfWork, links: list) -> list[dict]:
     """The matches of the [id, scoring key] pairs a browser keeps, however many others exist."""
-    return store.mine(uow.conn, links)
+    return uow.matches.mine(links)
 
 
 def delete_match(uow: UnitOfWork, match_id: str, key: str) -> bool:
     """Delete a match and its log for good, if `key` is its scoring key."""
-    return store.delete(uow.conn, match_id, key)
+    with uow:
+        return uow.matches.delete(match_id, key)
 
 
 def prune(uow: UnitOfWork, days: int) -> int:
     """Delete the matches nobody has played for `days` days; returns how many."""
-    return store.prune(uow.conn, days)
+    with uow:
+        return uow.retention.prune(days)
 
 
 def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
     """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
     try:
-        return Written(store.write(uow.conn, stored, seen, entry, uow.cache))
-    except store.StaleWrite:
+        with uow:
+            return Written(uow.matches.write(stored, seen, entry))
+    except StaleWrite:
         return _stale(uow, stored, seen, entry)
-    except store.MatchGone:
+    except MatchGone:
         return Gone(stored.id)
     except RuleError as error:
         return Refused(stored, error)
@@ -199,7 +202,7 @@ def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
     now = open_match(uow, stored.id, stored.score_key)
     if now is None:
         return Gone(stored.id)
-    entered = store.entries_since(uow.conn, stored.id, seen)
+    entered = uow.matches.entries_since(stored.id, seen)
     if len(entered) == 1 and _repeats(entry, entered[0]):
         return Repeated(now)
     return Stale(now, entered)

@@ -1,18 +1,64 @@
-"""What a use case works over: one database connection and this process's rebuilt matches."""
+"""What a use case works over: the repositories of one connection, and one transaction
+per `with` block (Cosmic Python's unit of work)."""
 
-from dataclasses import dataclass
+from ..storage import (
+    BoardRepository,
+    LeagueRepository,
+    MatchCache,
+    MatchRepository,
+    Retention,
+    Store,
+    begin,
+    commit,
+    rollback,
+)
 
-from ..store import MatchCache
 
-
-@dataclass(frozen=True)
 class UnitOfWork:
-    """The connection one request's reads and writes go through, and the cache they share.
+    """One request's (or one command's) way to the store.
 
-    Each write the store makes is one transaction of its own (`db.transaction`), so a
-    use case never leaves half an entry behind.
+    Reads stand alone. A write is a `with uow:` block: it commits when the block ends and
+    rolls back when anything is raised inside it, so a use case never leaves half a write
+    behind; what its writes rebuilt is kept for the process only once committed.
     """
 
-    conn: object
-    """A SQLite or PostgreSQL connection (`db.connect`): the store's SQL runs on both."""
-    cache: MatchCache | None = None
+    def __init__(self, conn, cache: MatchCache | None = None, release=None):
+        self.conn = conn
+        self.matches = MatchRepository(conn, cache)
+        self.leagues = LeagueRepository(conn)
+        self.boards = BoardRepository(conn)
+        self.retention = Retention(conn)
+        self._release = release
+
+    @classmethod
+    def opened(cls, store: Store) -> "UnitOfWork":
+        """A unit of work on a connection of the app's store, given back by `close`."""
+        return cls(store.acquire(), store.cache, store.release)
+
+    def __enter__(self) -> "UnitOfWork":
+        begin(self.conn)
+        return self
+
+    def __exit__(self, kind, error, trace) -> bool:
+        if kind is not None:
+            rollback(self.conn)
+            self.matches.rolled_back()
+            return False
+        try:
+            commit(self.conn)
+        except BaseException:
+            rollback(self.conn)
+            self.matches.rolled_back()
+            raise
+        self.matches.committed()
+        return False
+
+    def close(self) -> None:
+        """Never hand a half-done transaction on: roll it back, and give the connection back."""
+        try:
+            rollback(self.conn)
+        finally:
+            if self._release is not None:
+                self._release(self.conn)
+            else:
+                self.conn.close()

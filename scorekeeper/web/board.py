@@ -16,13 +16,15 @@ import threading
 from collections import OrderedDict
 
 import segno
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, request
 
 from ..services import matches
-from . import unit_of_work, view
+from . import view
 from .compression import accepted_encoding, compressed
 from .language import locale_of
+from .pages import fragment_wanted, screen
 from .sharing import shared_url
+from .work import unit_of_work
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
 
@@ -33,7 +35,7 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    variant = f"{'fragment' if request.htmx else 'page'}-{locale_of(request)}"
+    variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
     etag = f"{match_id}-{board.revision}-{variant}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
@@ -64,7 +66,7 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
     variant = f"{variant}-{asked or 'plain'}-{_release(current_app.template_folder)}"
-    key = (board.row["id"], board.revision, variant)
+    key = (board.head.id, board.revision, variant)
     with lock:
         answer = kept.get(key)
         if answer is not None:
@@ -83,8 +85,8 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
 
 def _rendered(uow, board: matches.Board) -> str:
     stored = matches.board_match(uow, board)
-    template = "board/_board.html" if request.htmx else "board/board.html"
-    return render_template(template, stored=stored, match=stored.match, view=view)
+    return screen("board/board.html", "board/_board.html", stored=stored, match=stored.match,
+                  view=view)
 
 
 @functools.lru_cache(maxsize=4)

@@ -5,14 +5,17 @@ from datetime import UTC, datetime, timedelta
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import format_timedelta
 
-from ..rules import RULE_SETS, Match, RuleError
+from ..rules import FIVES_AND_THREES, RULE_SETS, Match, RuleError
 from ..rules.record import UnreadableRecord
+from ..rules.rulesets import side_by_side
 from ..services import matches
-from ..store import Stored
-from . import unit_of_work, view
+from ..services.matches import Stored
+from . import view
 from .catalogue import gettext as _
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
 from .limits import imports, new_matches
+from .pages import screen
+from .work import unit_of_work
 
 bp = Blueprint("home", __name__)
 MY_MATCHES = 30
@@ -98,9 +101,8 @@ def new():
         remember(stored)
         return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
     status = 422 if request.method == "POST" else 200
-    template = "home/_new_form.html" if request.htmx else "home/new.html"
-    return render_template(template, form=form, count=count, rules=rules, view=view,
-                           rule_sets=RULE_SETS, partnerships=partnerships), status
+    return screen("home/new.html", "home/_new_form.html", form=form, count=count, rules=rules,
+                  view=view, rule_sets=RULE_SETS, partnerships=partnerships), status
 
 
 @bp.post("/import")
@@ -124,4 +126,5 @@ def import_record():
 
 @bp.get("/rules")
 def rules():
-    return render_template("rules.html", rule_sets=RULE_SETS)
+    return render_template("rules.html", rule_sets=RULE_SETS, side_by_side=side_by_side,
+                           fives_and_threes=FIVES_AND_THREES)

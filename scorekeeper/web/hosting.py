@@ -1,18 +1,14 @@
 """What a hosted app needs: a trusted proxy, https-only cookies and HSTS, a session that a
-stepped clock cannot throw away, logs without scoring keys, and storage faults said plainly."""
+stepped clock cannot throw away, and logs without scoring keys."""
 
 import logging
 import re
 from datetime import UTC, datetime, timedelta
 
-from flask import abort, current_app, has_request_context, render_template, request
+from flask import has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
-
-from ..db import is_storage_fault, storage_errors
-from ..gateway import REFUSED
-from .catalogue import gettext as _
 
 HSTS = "max-age=31536000"
 COOKIE_LIFETIME = timedelta(days=400)
@@ -92,8 +88,6 @@ server's busy count."""
 
 def init_hosting(app) -> None:
     app.config.setdefault("PROXIES", 0)
-    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
     if app.config["PERMANENT_SESSION_LIFETIME"] == timedelta(days=31):  # Flask's default
         app.config["PERMANENT_SESSION_LIFETIME"] = COOKIE_LIFETIME
     proxies = int(app.config["PROXIES"])
@@ -101,37 +95,11 @@ def init_hosting(app) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
                                 x_host=proxies, x_port=proxies, x_prefix=proxies)
     app.session_interface = SteadySession()
-    app.before_request(_refused_by_server)  # before the form token is checked (csrf)
     for logger in (app.logger, *map(logging.getLogger, LOGGERS)):
         logger.addFilter(REDACTOR)  # once: addFilter skips a filter it already has
-    for error in storage_errors(app):
-        app.register_error_handler(error, _storage_fault)
-
-
-def _refused_by_server():
-    """A request whose body the server did not read whole (too slow, too large) is refused
-    with the error page for its code, in the reader's words (gateway.py)."""
-    code = request.environ.get(REFUSED)
-    if code:
-        abort(code)
 
 
 def transport_headers(response) -> None:
     """HSTS on every answer sent over https (directly or through a trusted proxy)."""
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
-
-
-def _storage_fault(error: Exception):
-    """A full disk, a read-only file or a lost database server: say that nothing was stored,
-    never a bare 500."""
-    if not is_storage_fault(error):
-        raise error
-    current_app.logger.error("storage fault on %s: %s", request.endpoint, error)
-    template = "errors/_error.html" if request.headers.get("HX-Request") else "errors/error.html"
-    body = render_template(
-        template, code=503, name=_("Not saved"),
-        description=_("The server could not store it: its disk is full or its database "
-                      "cannot be written. Nothing was changed. Tell whoever runs the "
-                      "server, then tap again."))
-    return body, 503, {"Retry-After": "30"}

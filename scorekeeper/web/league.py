@@ -29,10 +29,9 @@ from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
 from ..league.setup import PLAYABLE
-from ..league_store import StaleCard
 from ..services import league as leagues
 from ..services import league_archive, league_read
-from . import league_words, unit_of_work, view
+from . import league_words, view
 from .catalogue import gettext as _
 from .league_forms import (
     CardForm,
@@ -46,6 +45,8 @@ from .league_forms import (
     TeamForm,
     picked_rules,
 )
+from .pages import fragment_wanted, screen
+from .work import unit_of_work
 
 bp = Blueprint("league", __name__, url_prefix="/league")
 MY_LEAGUES = 10
@@ -86,7 +87,7 @@ def _open(league_id: str, key: str) -> leagues.Access:
 
 def _page(access: leagues.Access, status: int = 200, error: str | None = None, **forms):
     found = league_read.overview(unit_of_work(), access, date.today())
-    if request.htmx and request.method == "GET":
+    if fragment_wanted() and request.method == "GET":
         return render_template("league/_live.html", **found), status
     teams = [SelectChoice(team["id"], team["name"]) for team in found["teams"]]
     fixture = forms.pop("fixture_form", None) or FixtureForm()
@@ -101,7 +102,7 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
 @bp.get("/<league_id>/<key>")
 def show(league_id: str, key: str):
     access = _open(league_id, key)
-    if request.htmx and access.role == leagues.PUBLIC:
+    if fragment_wanted() and access.role == leagues.PUBLIC:
         return _public_live(access)
     return _page(access)
 
@@ -172,8 +173,8 @@ def make_fixtures(league_id: str, key: str):
 def add_fixture(league_id: str, key: str):
     form = FixtureForm()
     form.home.choices = form.away.choices = [
-        SelectChoice(team["id"], team["name"])
-        for team in league_read.team_rows(unit_of_work(), league_id)]
+        SelectChoice(team_id, name)
+        for team_id, name in league_read.team_choices(unit_of_work(), league_id)]
     return _league_write(league_id, key, form, lambda access, f: leagues.add_fixture(
         unit_of_work(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
 
@@ -190,12 +191,10 @@ def _card(access: leagues.Access, fixture_id: int, status: int = 200,
     card = league_read.card_view(unit_of_work(), access, fixture_id, date.today())
     if card is None:
         abort(404)
-    template = "league/card.html"
-    if request.htmx:
-        live = request.method == "GET" and request.args.get("part") == "live"
-        template = "league/_card_live.html" if live else "league/_card.html"
-    return render_template(template, card=card, access=access, setup=access.setup,
-                           error=error, notice=notice), status
+    live = request.method == "GET" and request.args.get("part") == "live"
+    return screen("league/card.html", "league/_card_live.html" if live else "league/_card.html",
+                  card=card, access=access, setup=access.setup, error=error,
+                  notice=notice), status
 
 
 @bp.get("/<league_id>/<key>/card/<int:fixture_id>")
@@ -215,16 +214,15 @@ def _card_write(league_id: str, key: str, fixture_id: int, form, do):
                                               f"{messages[0]}")
     try:
         do(access, form)
-    except StaleCard:
-        return _card(access, fixture_id, 409, notice=_(
-            "Someone else changed this card first. Here is the card now."))
+    except leagues.CardChanged as changed:
+        return _card(access, fixture_id, 409, notice=view.refusal(changed))
     except leagues.NoSuchFixture:
         abort(404)
     except leagues.NotAllowed as error:
         return _card(access, fixture_id, 403, view.refusal(error))
     except LeagueError as error:
         return _card(access, fixture_id, 422, view.refusal(error))
-    if request.htmx:
+    if fragment_wanted():
         return _card(access, fixture_id)
     return redirect(url_for("league.card", league_id=league_id, key=key,
                             fixture_id=fixture_id), 303)

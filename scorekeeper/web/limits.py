@@ -1,47 +1,26 @@
-"""Write limits (Flask-Limiter, in memory unless RATELIMIT_STORAGE_URI says otherwise).
+"""Write limits: how often a scorer may tap, and an address start or import matches.
 
 A pub's phones reach a hosted server from the router's one address, so taps are
 limited per scorer (the match and its scoring key), never per address; only creating
 and importing matches is limited per address, with room for a whole league night
-starting at once. A refused write answers 429 with Retry-After.
+starting at once. A refused write answers 429 with Retry-After (the error page).
+
+The limits library's moving window does the counting, through its public API: a
+strategy over a storage that RATELIMIT_STORAGE_URI names (Redis or memcached for several
+app servers), by default `LocalCounts` in this process's memory.
 """
 
 import functools
 import hashlib
 import threading
+import time
+from collections import deque
 
 from flask import current_app, g, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from limits import parse_many
-from limits.storage import MemoryStorage
+from limits.storage import MovingWindowSupport, Storage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
-
-READING = ("GET", "HEAD")
-
-
-class WritesLimiter(Limiter):
-    """Flask-Limiter, checked on writes only: every limit is on POST, and its check of a
-    page or a scoreboard poll (finding no limit) cost a tenth of the poll's CPU. The
-    scoring screen's taps are checked by `limit_taps` instead."""
-
-    checks_its_own: set[str] = set()
-    """The blueprints whose writes are limited by their own check."""
-
-    def _check_request_limit(self, callable_name=None, in_middleware=True) -> None:
-        if request.method not in READING and request.blueprint not in self.checks_its_own:
-            super()._check_request_limit(callable_name, in_middleware)
-
-
-limiter = WritesLimiter(get_remote_address, headers_enabled=True, strategy="moving-window")
-"""Its storage is the RATELIMIT_STORAGE_URI setting: this process's memory unless set."""
-
-
-@limiter.request_filter
-def _reading() -> bool:
-    """Every limit is on POST, also where a view checks its limits itself."""
-    return request.method in READING
-
 
 DEFAULTS = {
     "TAP_LIMIT": "10 per second; 240 per minute",
@@ -49,24 +28,112 @@ DEFAULTS = {
     "IMPORT_LIMIT": "60 per minute; 300 per hour",
 }
 """Per scorer for taps, per address for new matches and imports (see docs/SECURITY.md)."""
+LIMITS = "scorekeeper.limits"
+"""Where the app keeps its strategy (app.extensions)."""
 
 
-class CalmMemoryStorage(MemoryStorage):
-    """The limits library's memory storage, swept of expired entries every few seconds.
+class LocalCounts(Storage, MovingWindowSupport):
+    """The moving windows of this process, in its memory, on the monotonic clock.
 
-    Its own sweep starts a new thread 10 ms after every hit and scans every key: at 400
-    scorers that cost more CPU than the tap it limited. The limits stay exact (a moving
-    window reads the entries' times, a fixed window its expiry); only memory waits.
+    A clock stepped back or forward changes no window. Expired entries go when their
+    key is next used, and every SWEEP_SECONDS all at once; no thread is started.
     """
 
     STORAGE_SCHEME = ["scorekeeper-memory"]
     SWEEP_SECONDS = 10.0
+    clock = staticmethod(time.monotonic)
 
-    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the 10 ms sweep
-        if not self.timer.is_alive():
-            self.timer = threading.Timer(self.SWEEP_SECONDS, self._MemoryStorage__expire_events)
-            self.timer.daemon = True  # a pending sweep never holds up the end of a process
-            self.timer.start()
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
+        super().__init__(uri, wrap_exceptions, **options)
+        self._lock = threading.Lock()
+        self._hits: dict[str, tuple[deque, float]] = {}
+        """Per key: when each hit in its window came (oldest first), and the window."""
+        self._swept = self.clock()
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return ValueError
+
+    def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
+        """Count `amount` hits now, if the window holds room for them."""
+        if amount > limit:
+            return False
+        with self._lock:
+            now = self.clock()
+            self._sweep(now)
+            times = self._window(key, expiry, now)
+            if len(times) + amount > limit:
+                return False
+            times.extend([now] * amount)
+            return True
+
+    def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
+        """When the window's oldest hit came (now, if none), and how many it holds."""
+        with self._lock:
+            now = self.clock()
+            times = self._window(key, expiry, now, keep=False)
+            return (times[0] if times else now), len(times)
+
+    def _window(self, key: str, expiry: float, now: float, keep: bool = True) -> deque:
+        """The key's hits still in its window (a new window is kept only for a hit)."""
+        found = self._hits.get(key)
+        if found is None:
+            times = deque()
+            if keep:
+                self._hits[key] = (times, expiry)
+            return times
+        times = found[0]
+        while times and times[0] <= now - expiry:
+            times.popleft()
+        return times
+
+    def _sweep(self, now: float) -> None:
+        if now - self._swept < self.SWEEP_SECONDS:
+            return
+        self._swept = now
+        for key, (times, expiry) in list(self._hits.items()):
+            if not times or times[-1] <= now - expiry:
+                del self._hits[key]
+
+    # A storage's counters, for the limits library's other strategies (unused here).
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        with self._lock:
+            now = self.clock()
+            times = self._window(key, expiry, now)
+            times.extend([now] * amount)
+            return len(times)
+
+    def get(self, key: str) -> int:
+        with self._lock:
+            times, expiry = self._hits.get(key, ((), 0))
+            return sum(1 for at in times if at > self.clock() - expiry)
+
+    def get_expiry(self, key: str) -> float:
+        with self._lock:
+            times, expiry = self._hits.get(key, ((), 0))
+            return (times[0] + expiry) if times else self.clock()
+
+    def check(self) -> bool:
+        return True
+
+    def reset(self) -> int | None:
+        with self._lock:
+            count = len(self._hits)
+            self._hits.clear()
+            return count
+
+    def clear(self, key: str) -> None:
+        with self._lock:
+            self._hits.pop(key, None)
+
+
+def init_limits(app) -> None:
+    """The app's strategy, on the storage its settings name."""
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
+    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
+    app.extensions[LIMITS] = MovingWindowRateLimiter(storage)
 
 
 def scorer() -> str:
@@ -77,55 +144,53 @@ def scorer() -> str:
     return f"{args.get('match_id', '')}:{key}"
 
 
-def _limit(name: str) -> str:
-    """The app's setting of a limit, or its default."""
-    return current_app.config.get(name, DEFAULTS[name])
+def address() -> str:
+    """What identifies a client: its address (the proxy's client's, behind a trusted one)."""
+    return request.remote_addr or ""
 
 
-def _setting(name: str):
-    return lambda: _limit(name)
-
-
-def check_tap() -> None:
-    """Hold a scorer's taps to TAP_LIMIT: the scoring screen's before_request.
-
-    The check is Flask-Limiter's own strategy on its storage (the limits library); only
-    Flask-Limiter's way to it is left out, which resolves every route's, blueprint's and
-    default limit on each request and writes three headers on its answer: 0.9 M of a
-    tap's 7.3 M instructions (bench/request_instructions.py), this check 0.07 M. A
-    refused tap is answered 429 with Retry-After (the error page), as a refused new
-    match is. Of Flask-Limiter's settings only RATELIMIT_ENABLED and the storage apply
-    here (not RATELIMIT_KEY_PREFIX, application or default limits, or its in-memory
-    fallback).
-    """
+def check(setting: str, scope: str, who: str) -> None:
+    """Count one write of `who` against the limits of `setting`; past them, 429 with the
+    seconds until the first of them lets `who` in again (Retry-After)."""
     if request.method != "POST" or not current_app.config.get("RATELIMIT_ENABLED", True):
-        return  # a tap is a POST; an OPTIONS or a page is not
-    strategy, who = limiter.limiter, scorer()
-    for limit in _parsed(_limit("TAP_LIMIT")):
-        if not strategy.hit(limit, "taps", who):
-            g.retry_at = strategy.get_window_stats(limit, "taps", who).reset_time
+        return  # every limit is on a write: an OPTIONS or a page is not one
+    strategy = current_app.extensions[LIMITS]
+    for limit in _parsed(current_app.config.get(setting, DEFAULTS[setting])):
+        if not strategy.hit(limit, scope, who):
+            reset = strategy.get_window_stats(limit, scope, who).reset_time
+            clock = getattr(strategy.storage, "clock", time.time)  # Redis's: the wall clock
+            g.retry_after = max(1, round(reset - clock()))
             raise TooManyRequests()
-
-
-def limit_taps(blueprint) -> None:
-    """Every POST of `blueprint` (one match's scoring screen) counts against TAP_LIMIT."""
-    WritesLimiter.checks_its_own.add(blueprint.name)
-    blueprint.before_request(check_tap)
 
 
 @functools.lru_cache(maxsize=8)
 def _parsed(limits: str) -> tuple:
-    """The limits, the shortest window first (as Flask-Limiter orders them): a tap the
-    second's limit refuses is then not counted against the minute's."""
+    """The limits, the shortest window first: a write the second's limit refuses is then
+    not counted against the minute's."""
     return tuple(sorted(parse_many(limits)))
 
 
-def retry_at() -> float | None:
-    """When the limit this request broke lets its writer in again (a time), if one did."""
-    if "retry_at" in g:
-        return g.retry_at
-    breached = limiter.current_limit
-    return breached.reset_at if breached else None
+def retry_after() -> int:
+    """The seconds until the broken limit lets this writer in again."""
+    return g.get("retry_after", 60)
 
-new_matches = limiter.limit(_setting("NEW_MATCH_LIMIT"), methods=["POST"], scope="new")
-imports = limiter.limit(_setting("IMPORT_LIMIT"), methods=["POST"], scope="import")
+
+def limit_taps(blueprint) -> None:
+    """Every POST of `blueprint` (one match's scoring screen) counts against TAP_LIMIT, per
+    scorer."""
+    blueprint.before_request(lambda: check("TAP_LIMIT", "taps", scorer()))
+
+
+def limited(setting: str, scope: str):
+    """A view whose POSTs count against `setting`, per address."""
+    def decorate(view):
+        @functools.wraps(view)
+        def limited_view(*args, **kwargs):
+            check(setting, scope, address())
+            return view(*args, **kwargs)
+        return limited_view
+    return decorate
+
+
+new_matches = limited("NEW_MATCH_LIMIT", "new")
+imports = limited("IMPORT_LIMIT", "import")

@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
-from ..network import is_loopback, lan_addresses
+from .network import is_loopback, lan_addresses
 
 
 def lan_host() -> str | None:

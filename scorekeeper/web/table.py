@@ -23,11 +23,13 @@ from flask import (
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
 from ..services import matches
-from ..store import Stored
-from . import unit_of_work, view
+from ..services.matches import Stored
+from . import view
 from .catalogue import gettext as _
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
 from .limits import limit_taps
+from .pages import fragment_wanted, screen
+from .work import unit_of_work
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
 limit_taps(bp)
@@ -51,10 +53,9 @@ def render_table(stored: Stored, status: int = 200, error: str | None = None,
         notice = next(iter(get_flashed_messages()), None)  # what a plain-form undo did
     if entered is None and request.endpoint == "table.end_hand":
         entered = view.entered_in_form(request.form, stored.match)
-    template = "match/_table.html" if request.htmx else "match/table.html"
-    return render_template(template, stored=stored, match=stored.match, view=view,
-                           error=error, notice=notice, preview=preview, entered=entered,
-                           confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS), status
+    return screen("match/table.html", "match/_table.html", stored=stored, match=stored.match,
+                  view=view, error=error, notice=notice, preview=preview, entered=entered,
+                  confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS), status
 
 
 @bp.get("")
@@ -77,7 +78,7 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
         return render_table(stored, preview=view.explained(tapped.score, stored.match))
     if not isinstance(tapped, matches.Written):
         said = entered = None  # a repeated tap: what it did was said the first time
-    if request.htmx:
+    if fragment_wanted():
         return render_table(stored, notice=said, entered=entered)
     if said:
         flash(said)

@@ -29,7 +29,6 @@ from ..rules.events import button_value
 from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
-from ..rules.rulesets import NO_SPINNER
 from .catalogue import format_number, ngettext
 from .catalogue import gettext as _
 
@@ -177,7 +176,7 @@ def on_end(end: Side, tree: bool = False) -> str:
 
 def branching(match: Match) -> bool:
     """Whether doubles branch in the match's rule set: ends are then named by laid tiles."""
-    return match.table.rules.spinners != NO_SPINNER
+    return match.table.rules.branches
 
 
 def tile_order(tile) -> tuple:

@@ -13,12 +13,13 @@ import threading
 from pathlib import Path
 
 import pytest
+import stores
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, store
-from scorekeeper.db import connect
+from scorekeeper import create_app
 from scorekeeper.rules import Match
+from scorekeeper.storage import connect
 
 from .pages import Watcher
 
@@ -86,7 +87,7 @@ class LiveServer:
         """Store a match built with the rules engine; returns its three addresses."""
         conn = connect(self.app.config["DATABASE"])
         try:
-            stored = store.create(conn, match)
+            stored = stores.create(conn, match)
         finally:
             conn.close()
         table = f"{self.url}/match/{stored.id}/{stored.score_key}"

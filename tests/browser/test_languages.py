@@ -9,7 +9,7 @@ import pytest
 from english import english_left
 from playwright.sync_api import expect
 
-from scorekeeper.replay import catalogue
+from scorekeeper.commands.told import catalogue
 from scorekeeper.rules import Match
 
 from .pages import Scorer, assert_accessible, new_match, scroll_width, shoot

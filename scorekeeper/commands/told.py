@@ -4,7 +4,7 @@ import gettext
 import json
 import os
 
-from .rules import (
+from ..rules import (
     ALL_FIVES,
     BLOCKED,
     UNFINISHED,
@@ -17,7 +17,7 @@ from .rules import (
     tile_text,
 )
 
-TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
+TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 ENGLISH = gettext.NullTranslations()
 
 

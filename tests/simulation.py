@@ -8,7 +8,7 @@ game it plays is legal by construction of the rules engine, not of this file.
 
 import random
 
-from .rules import (
+from scorekeeper.rules import (
     ALL_FIVES,
     ALL_TILES,
     Draw,

@@ -7,17 +7,12 @@ RSGI interface, whether to serve a request is decided from its head, at once (an
 body, again once it is in, counting the requests let in meanwhile); then its body is
 awaited on the event loop within REQUEST_SECONDS, in one wait when its length is
 announced, or left unread when that length is far over the app's limit (the app then
-refuses it in the reader's words, from that length alone). Each turn of the loop between
-two requests served moved a tap one step on (a task for the timer, a wait per piece of
-body): at 800 tables the 503s were answered in 50 ms at the median, with the verdict
-first and the body in one wait 12 ms, and at 400 tables a tap's p99 went from 88–101 to
-75–82 ms (bench/league_night.py). The app then runs on the event loop itself,
-one request at a time: handing each to a thread and back cost the interpreter's lock and
-the loop's wake-ups (400 tables on 2 cores, 3 workers: with an app thread each, 4.4 ms of
-CPU a request and taps answered at 173–395 ms at the 99th percentile; on the loop, 3.9 ms
-and 121 ms; bench/league_night.py). Between
-two requests the loop lets the new ones in: each is queued (admission.py) or, past the
-server's capacity, answered the busy page (web/busy.py) there and then.
+refuses it in the reader's words, from that length alone), with as few turns of the loop
+as can be: each one between two requests served moves a tap one step on. The app then
+runs on the event loop itself, one request at a time: handing each to a thread and back
+cost more than serving it. Between two requests the loop lets the new ones in: each is
+queued (admission.py) or, past the server's capacity, answered the busy page (pages.py)
+there and then. docs/PERFORMANCE.md §5 has the measurements behind each choice.
 """
 
 import asyncio
@@ -27,6 +22,7 @@ import time
 from collections import deque
 
 from .admission import Admission, kind_of
+from .pages import TOO_LARGE, TOO_SLOW, ServerPages
 
 REQUEST_SECONDS = 20
 """A request's body must arrive within this (Granian closes one whose head is slower)."""
@@ -35,10 +31,6 @@ BODY_CEILING = 1024 * 1024
 the reader's language; a larger one announced is not read, the app refusing it from its
 Content-Length, and a chunked one growing past it is cut off and refused (413)."""
 POLL_AFTER = "Scorekeeper-Poll-After"
-REFUSED = "scorekeeper.refused"
-"""The environ key by which the gateway has the app refuse a request whose body it did not
-read whole (408: too slow, 413: too large): the app answers its own error page, in the
-reader's words (web/hosting.py)."""
 
 
 class TooLarge(Exception):
@@ -49,9 +41,9 @@ class Gateway:
     """An RSGI app serving a WSGI app on its event loop, one request at a time, with
     admission control."""
 
-    def __init__(self, app, busy, admission: Admission | None = None,
+    def __init__(self, app, pages: ServerPages, admission: Admission | None = None,
                  request_seconds: float = REQUEST_SECONDS, body_ceiling: int = BODY_CEILING):
-        self.app, self.busy = app, busy
+        self.app, self.pages = app, pages
         self.admission = admission or Admission()
         self.request_seconds, self.body_ceiling = request_seconds, body_ceiling
         self.waiting: dict[str, deque] = {"write": deque(), "read": deque()}
@@ -63,8 +55,8 @@ class Gateway:
             return
         verdict = self.admission.verdict(scope.method)
         if verdict.retry_after:  # at once, from the head alone: its body is left unread
-            environ = wsgi_environ(scope, b"")
-            proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
+            proto.response_bytes(*self.pages.busy(wsgi_environ(scope, b""),
+                                                  verdict.retry_after))
             return
         body = b""
         if _announced(scope.headers) > self.body_ceiling:
@@ -74,14 +66,14 @@ class Gateway:
                 async with asyncio.timeout(self.request_seconds):  # in this task: no other
                     body = await self._body(proto, "transfer-encoding" not in scope.headers)
             except TooLarge:
-                return self._refuse(scope, proto, 413)
+                return self._refuse(scope, proto, TOO_LARGE)
             except TimeoutError:
-                return self._refuse(scope, proto, 408)
+                return self._refuse(scope, proto, TOO_SLOW)
         environ = wsgi_environ(scope, body)
         if body:  # the others let in while it arrived count now: judged again with them
             verdict = self.admission.verdict(scope.method)
             if verdict.retry_after:
-                proto.response_bytes(*answer(self.busy, environ, verdict.retry_after))
+                proto.response_bytes(*self.pages.busy(environ, verdict.retry_after))
                 return
         status, headers, data = await self._served(environ, kind_of(scope.method))
         if verdict.poll_after:
@@ -89,12 +81,10 @@ class Gateway:
         proto.response_bytes(status, headers, data)
 
     def _refuse(self, scope, proto, code: int) -> None:
-        """The app's refusal of a request whose body was not read whole, at once, and the
+        """The refusal of a request whose body was not read whole, at once, and the
         connection closed (what is left of the body must not pass for the next request)."""
-        environ = wsgi_environ(scope, b"")
-        environ[REFUSED] = code
-        status, headers, data = answer(self.app, environ)
-        proto.response_bytes(status, [*headers, ("Connection", "close")], data)
+        proto.response_bytes(*self.pages.answer(wsgi_environ(scope, b""), code,
+                                                (("Connection", "close"),)))
 
     async def _body(self, proto, announced: bool) -> bytes:
         """The body as it arrives: whole in one wait when its length is announced (and under
@@ -153,14 +143,14 @@ def _has_body(headers) -> bool:
     return (length is not None and length != "0") or "transfer-encoding" in headers
 
 
-def answer(app, environ, *args) -> tuple[int, list, bytes]:
+def answer(app, environ) -> tuple[int, list, bytes]:
     """Call a WSGI app and collect its whole answer (the app's answers are small)."""
     started = []
 
     def start_response(status, headers, exc_info=None):
         started[:] = [int(status[:3]), headers]
 
-    result = app(environ, start_response, *args)
+    result = app(environ, start_response)
     try:
         data = b"".join(result)
     finally:

@@ -3,8 +3,7 @@ scoreboards should poll.
 
 A worker serves one request at a time (gateway.py); the others wait in its queue, taps
 before reads, a read no more than READ_PATIENCE: a scorer is waiting for a tap, while a
-scoreboard's poll can wait a little (at 400 tables, taps first answered them at 92–108 ms
-at the 99th percentile in three runs, in the order they came at 103–179 ms in six). Past
+scoreboard's poll can wait a little. Past
 its capacity no request may wait for seconds: once one would wait longer than SHED_AFTER
 (the queue ahead of it at the pace the worker has been going, or the oldest one's wait so
 far), it is answered 503 with Retry-After at once, without the app.
@@ -15,7 +14,8 @@ Scorekeeper-Poll-After while it is above the target, and taking them off while b
 polls slow down as smoothly as the load grows and speed up as it falls. (A switch between
 "poll as usual" and "poll every 5 s" sent every board back at once when it flipped, and
 the polls arrived in waves.) Pure bookkeeping: the caller, on one event loop, says when a
-request arrives, starts and ends.
+request arrives, starts and ends. The figures behind each setting are in
+docs/PERFORMANCE.md §5.
 """
 
 import logging
@@ -31,14 +31,12 @@ RETRY_AFTER = {"read": 5, "write": 2}
 """What a turned-away request is told: a scoreboard polls again later, a tap is sent
 again by the phone's tap queue (table.js)."""
 READ_PATIENCE = 0.25
-"""Seconds a read waits behind taps at most: past it, the oldest read goes next (at 800
-tables, reads served only once no tap was waiting had waited 6 s at the 99th percentile)."""
+"""Seconds a read waits behind taps at most: past it, the oldest read goes next (served
+only when no tap waits, reads waited seconds on a busy night)."""
 BUSY_TARGET = 0.6
 """The share of the machine's cores the workers may keep busy before the scoreboards are
 asked to poll less: the rest is headroom, so that taps arriving together still find a
-worker free. A trade between the two (bench/league_night.py, 400 tables on 2 cores): 0.5
-answered taps at 119 ms at the 99th percentile and 50 polls a second, 0.6 at 135 ms and
-111 polls a second, so that each scoreboard is still new every ten seconds or so."""
+worker free. A trade between the taps' speed and the scoreboards' freshness."""
 STEER_SECONDS = 0.5
 """How often the poll-again time is adjusted, from the share of this span spent serving."""
 STEER_GAIN = 4.0

@@ -14,8 +14,8 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
-from .db import StorageRefused
 from .dialects import POSTGRESQL
+from .errors import StorageRefused
 
 POOL_WAIT = 10
 """Seconds a request waits for a free connection of its process's pool, then fails (503)."""

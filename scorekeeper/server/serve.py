@@ -13,12 +13,13 @@ that dies.
 
 import functools
 import gc
+import importlib
 import logging
 import os
 import sys
 
+from ..web.network import is_loopback, lan_addresses
 from .gateway import REQUEST_SECONDS
-from .network import is_loopback, lan_addresses
 
 SWITCH_SECONDS = 0.001
 """How long the app may keep the interpreter while Granian's own thread waits for it to
@@ -38,8 +39,7 @@ LOG_LEVEL = "warning"
 
 def default_workers() -> int:
     """One worker more than the cores: each serves one request at a time, and while one
-    waits on the disk or the database another has the core (at 400 tables on 2 cores, 3
-    workers answered taps at 121 ms at the 99th percentile, 2 at 286)."""
+    waits on the disk or the database another has the core (docs/PERFORMANCE.md §5)."""
     return (os.cpu_count() or 1) + 1
 
 
@@ -55,23 +55,28 @@ def addresses_to_open(host: str, port: int) -> list[str]:
 
 
 def gateway_for(app, **options):
-    """The RSGI app Granian calls: `app` behind its gateway, with the busy page rendered."""
+    """The RSGI app Granian calls: `app` behind its gateway, with the server's own pages
+    (busy, too slow, too large) rendered."""
     from .gateway import Gateway
-    from .web.busy import busy_pages
+    from .pages import server_pages
 
-    return Gateway(app, busy_pages(app), **options)
+    return Gateway(app, server_pages(app), **options)
+
+
+def load_factory(target: str):
+    """The app factory a target names (`package.module:function`), imported in the worker."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def worker_gateway(target: str, workers: int):
     """What each worker process serves: its own app (`target`, a factory) at its gate, its
     share of the busy target being the cores it has among the workers."""
-    from granian._internal import load_target
-
     from .admission import BUSY_TARGET, Admission
 
     sys.setswitchinterval(SWITCH_SECONDS)
     share = BUSY_TARGET * min(1.0, (os.cpu_count() or 1) / workers)
-    gateway = gateway_for(load_target(target, factory=True), admission=Admission(share))
+    gateway = gateway_for(load_factory(target)(), admission=Admission(share))
     # What the app set up at start lives as long as the worker: the collector need not
     # look through it again, and its full collections take a third of the time.
     gc.collect()

@@ -1,0 +1,23 @@
+"""`scorekeeper serve`: the app for the phones on this network, under the production
+server (server/serve.py)."""
+
+import click
+from flask.cli import with_appcontext
+
+from ..server.serve import run
+
+
+@click.command("serve", help="Serve the app with Granian on every network address of this "
+                             "machine and print the addresses the phones should open. Creates "
+                             "the instance folder (database, secret key) on first start.",
+               short_help="serve the app to the phones on this network")
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="address to listen on (0.0.0.0: all)")
+@click.option("--port", type=int, default=8080, show_default=True)
+@click.option("--workers", type=int, default=None,
+              help="worker processes, each serving one request at a time (default: one more "
+                   "than the cores; one on Windows)")
+@with_appcontext  # the app made once here: a store it cannot use is refused in one line
+def serve(host: str, port: int, workers: int | None) -> int:
+    run(host, port, workers)
+    return 0

@@ -1,0 +1,168 @@
+"""The database: SQLite in the instance folder, or PostgreSQL when one machine is not enough.
+
+SQLite (the default, nothing to set up): WAL journal with synchronous=FULL so an
+answered write survives a crash; a busy timeout so two phones writing at once wait
+rather than fail. PostgreSQL (SCOREKEEPER_DATABASE_URL=postgresql://...): psycopg
+(`postgres.py`). The SQL that differs between them is in `dialects.py`; everything
+else here serves both: connecting, one write as a transaction, the schema's upgrade
+at start, and SQLite's backup.
+"""
+
+import contextlib
+import sqlite3
+
+from .dialects import SQLITE
+from .errors import StorageRefused
+from .schema import SCHEMA
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class SQLiteConnection(sqlite3.Connection):
+    dialect = SQLITE
+
+
+def is_postgresql(location: str) -> bool:
+    return location.startswith(POSTGRESQL_SCHEMES)
+
+
+def location(config) -> str:
+    """Where the matches are: the DATABASE_URL if one is set, else the SQLite file."""
+    url = config.get("DATABASE_URL")
+    if url and not is_postgresql(url):  # not shown: a mistyped scheme may carry a password
+        raise StorageRefused("DATABASE_URL takes a postgresql:// URL; a SQLite file is "
+                             "set with SCOREKEEPER_DATABASE")
+    return url or config["DATABASE"]
+
+
+def connect(where: str):
+    """A connection with the durability settings every writer needs, to a SQLite file or to
+    the PostgreSQL database a postgresql:// URL names."""
+    if is_postgresql(where):
+        return postgres().connect(where)
+    conn = sqlite3.connect(where, timeout=10, isolation_level=None, check_same_thread=False,
+                           factory=SQLiteConnection)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA busy_timeout=10000")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def postgres():
+    """The PostgreSQL module, whose driver is an optional install."""
+    try:
+        from . import postgres as module
+    except ImportError as error:
+        raise StorageRefused(f"DATABASE_URL names PostgreSQL but its driver is not installed "
+                             f"({error}): pip install 'scorekeeper[postgresql]'") from None
+    return module
+
+
+def begin(conn) -> None:
+    """Start one write (SQLite: BEGIN IMMEDIATE, which takes the write lock at once)."""
+    conn.execute(conn.dialect.begin)
+
+
+def commit(conn) -> None:
+    conn.execute("COMMIT")
+
+
+def rollback(conn) -> None:
+    """Roll back the open transaction, if the database has not already done so.
+
+    SQLite may already have rolled back by itself (a full disk, an interrupt): then
+    there is nothing to roll back, and the original error is the one raised.
+    """
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+@contextlib.contextmanager
+def transaction(conn):
+    """One write: BEGIN ... COMMIT; anything raised inside rolls it back and goes on up."""
+    begin(conn)
+    try:
+        yield conn
+        commit(conn)
+    except BaseException:
+        rollback(conn)
+        raise
+
+
+def upgrade(conn) -> int:
+    """Bring the schema to the newest version, one step per transaction; returns it."""
+    dialect = conn.dialect
+    make, read, write = dialect.versions
+    for number, script in enumerate(SCHEMA, 1):
+        with transaction(conn):
+            if dialect.upgrade_lock:
+                conn.execute(dialect.upgrade_lock)
+            _run(conn, make)
+            version = conn.execute(read).fetchone()[0]
+            if version > len(SCHEMA):
+                raise StorageRefused(f"the database is from a newer scorekeeper (schema "
+                                     f"{version}, this one knows {len(SCHEMA)}): install "
+                                     f"the newer version")
+            if version < number:
+                _run(conn, dialect.schema(script))
+                conn.execute(write.format(number))
+    return len(SCHEMA)
+
+
+def _run(conn, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def backup(source_path: str, target_path: str) -> None:
+    """A consistent copy of the live SQLite database, safe while the app is serving."""
+    source = connect(source_path)
+    try:
+        source.execute("VACUUM INTO ?", (target_path,))
+    finally:
+        source.close()
+
+
+def open_checked(where: str):
+    """Connect, refuse a damaged or unwritable database, upgrade the schema: what a start does."""
+    postgresql = is_postgresql(where)
+    errors = postgres().ERRORS if postgresql else (sqlite3.Error,)
+    named = postgres().describe(where) if postgresql else where
+    try:
+        conn = connect(where)
+    except errors as error:
+        raise StorageRefused(f"cannot open {named}: {_first_line(error)}") from None
+    try:
+        if not postgresql:
+            _check_sound(conn, where)
+        upgrade(conn)
+    except errors as error:
+        conn.close()
+        raise StorageRefused(f"cannot use {named}: {_first_line(error)}") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+def _check_sound(conn: sqlite3.Connection, path: str) -> None:
+    """A file with damaged pages, or one this process cannot write, is refused at start."""
+    verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if verdict != "ok":
+        raise StorageRefused(f"{path} is damaged ({verdict}): restore it from a backup")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version={int(version)}")  # a real write, rolled back
+    except sqlite3.OperationalError as error:
+        raise StorageRefused(f"cannot write {path} ({error}): check the file's "
+                             f"permissions and the free disk space") from None
+    finally:
+        rollback(conn)

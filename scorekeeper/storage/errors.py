@@ -1,0 +1,25 @@
+"""The store's own errors: what a repository raises, and the services translate."""
+
+
+class StorageRefused(Exception):
+    """A database the app must not run on (newer, damaged, unwritable): one line says why."""
+
+
+class MatchGone(Exception):
+    """The match was deleted (by its creator, or pruned) between loading it and writing."""
+
+
+class StaleWrite(Exception):
+    """A match written against a revision that is no longer its latest."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the match is at revision {current}")
+        self.current = current
+
+
+class StaleCard(Exception):
+    """A league card written against a revision that is no longer its latest."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the card is at revision {current}")
+        self.current = current

@@ -1,0 +1,176 @@
+"""The league's tables (SQLite or PostgreSQL): leagues, teams with their rosters, fixtures
+with their cards, and the corrections made to cards. Every query of them is here,
+parameterised; what they hold comes out decoded (a setup, a card, a roster).
+
+A card is stored as its JSON value with a revision: each write names the revision it
+was made against, so of two captains editing one card at once, one wins (StaleCard).
+"""
+
+import json
+import secrets
+from dataclasses import dataclass
+
+from ..league import Card, LeagueSetup
+from .errors import StaleCard
+
+KEY_BYTES = 16
+"""128-bit secrets in every league link, as in the match links."""
+
+
+@dataclass(frozen=True)
+class StoredLeague:
+    id: str
+    secretary_key: str
+    public_key: str
+    setup: LeagueSetup
+
+
+@dataclass(frozen=True)
+class StoredTeam:
+    id: int
+    name: str
+    captain_key: str
+    players: list[str]
+
+
+@dataclass(frozen=True)
+class StoredFixture:
+    id: int
+    home: int
+    away: int
+    day: str
+    card: Card
+    revision: int
+
+
+@dataclass(frozen=True)
+class StoredCorrection:
+    """A change the secretary made to a card: when (UTC text), what kind, and its facts."""
+
+    fixture_id: int
+    at: str
+    kind: str
+    facts: dict
+
+
+def league_games(conn) -> str:
+    """A subquery: the ids of the matches that league cards link (pruning keeps these)."""
+    return conn.dialect.json_array_values("fixtures", "card", "games", "match_id")
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def _league(row) -> StoredLeague:
+    return StoredLeague(row["id"], row["secretary_key"], row["public_key"],
+                        LeagueSetup.from_dict(json.loads(row["setup"])))
+
+
+def _team(row) -> StoredTeam:
+    return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]))
+
+
+def _fixture(row) -> StoredFixture:
+    return StoredFixture(row["id"], row["home"], row["away"], row["day"],
+                         Card.from_dict(json.loads(row["card"])), row["revision"])
+
+
+class LeagueRepository:
+    """The leagues of one connection; writes run inside the caller's transaction."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def insert_league(self, setup: LeagueSetup) -> StoredLeague:
+        while True:
+            league_id = secrets.token_urlsafe(6)
+            if self.league(league_id) is None:
+                break
+        self.conn.execute("INSERT INTO leagues (id, secretary_key, public_key, setup) "
+                          "VALUES (?, ?, ?, ?)",
+                          (league_id, new_key(), new_key(), json.dumps(setup.as_dict())))
+        return self.league(league_id)
+
+    def lock(self, league_id: str) -> None:
+        """Hold the league's row until the transaction ends: its teams and rosters change
+        one write at a time (SQLite's write lock does this already)."""
+        self.conn.execute("SELECT id FROM leagues WHERE id = ?" + self.conn.dialect.for_update,
+                          (league_id,))
+
+    def league(self, league_id: str) -> StoredLeague | None:
+        row = self.conn.execute("SELECT * FROM leagues WHERE id = ?",
+                                (str(league_id),)).fetchone()
+        return None if row is None else _league(row)
+
+    def insert_team(self, league_id: str, name: str, players: list[str]) -> int:
+        return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players) "
+                                 "VALUES (?, ?, ?, ?) RETURNING id",
+                                 (league_id, name, new_key(), json.dumps(players))).fetchone()[0]
+
+    def teams(self, league_id: str) -> list[StoredTeam]:
+        return [_team(row) for row in self.conn.execute(
+            "SELECT * FROM teams WHERE league_id = ? ORDER BY id", (league_id,)).fetchall()]
+
+    def teams_by_id(self, team_ids: list[int]) -> list[StoredTeam]:
+        marks = ",".join("?" * len(team_ids))
+        return [_team(row) for row in self.conn.execute(
+            f"SELECT * FROM teams WHERE id IN ({marks}) ORDER BY id", list(team_ids)).fetchall()]
+
+    def set_roster(self, team_id: int, players: list[str]) -> None:
+        self.conn.execute("UPDATE teams SET players = ? WHERE id = ?",
+                          (json.dumps(players), team_id))
+
+    def insert_fixture(self, league_id: str, home: int, away: int, day: str,
+                       card: Card) -> int:
+        return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card) "
+                                 "VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, home, away, day, json.dumps(card.as_dict()))
+                                 ).fetchone()[0]
+
+    def fixtures(self, league_id: str) -> list[StoredFixture]:
+        return [_fixture(row) for row in self.conn.execute(
+            "SELECT * FROM fixtures WHERE league_id = ? ORDER BY day, id",
+            (league_id,)).fetchall()]
+
+    def fixture(self, league_id: str, fixture_id) -> StoredFixture | None:
+        row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?",
+                                (league_id, fixture_id)).fetchone()
+        return None if row is None else _fixture(row)
+
+    def save_card(self, fixture_id: int, expected: int, card: Card) -> int:
+        """Write the card if it is still at `expected`; returns the new revision.
+
+        The revision is checked by the UPDATE itself: of two writes at once, the second
+        finds the row changed (PostgreSQL re-reads it once the first commits) and is
+        refused with StaleCard."""
+        written = self.conn.execute("UPDATE fixtures SET card = ?, revision = ? "
+                                    "WHERE id = ? AND revision = ?",
+                                    (json.dumps(card.as_dict()), expected + 1, fixture_id,
+                                     expected)).rowcount
+        if not written:
+            row = self.conn.execute("SELECT revision FROM fixtures WHERE id = ?",
+                                    (fixture_id,)).fetchone()
+            raise StaleCard(row[0])
+        return expected + 1
+
+    def set_day(self, fixture_id: int, day: str) -> None:
+        self.conn.execute("UPDATE fixtures SET day = ? WHERE id = ?", (day, fixture_id))
+
+    def add_correction(self, fixture_id: int, kind: str, facts: dict,
+                       at: str | None = None) -> None:
+        """A correction of a card, made now (or, restored from an archive, at `at`)."""
+        if at is None:
+            self.conn.execute("INSERT INTO corrections (fixture_id, kind, facts) "
+                              "VALUES (?, ?, ?)", (fixture_id, kind, json.dumps(facts)))
+        else:
+            self.conn.execute("INSERT INTO corrections (fixture_id, at, kind, facts) "
+                              "VALUES (?, ?, ?, ?)", (fixture_id, at, kind, json.dumps(facts)))
+
+    def corrections(self, league_id: str) -> list[StoredCorrection]:
+        """Every correction of the league's cards, oldest first."""
+        return [StoredCorrection(row[0], row[1], row[2], json.loads(row[3]))
+                for row in self.conn.execute(
+                    "SELECT c.fixture_id, c.at, c.kind, c.facts FROM corrections c "
+                    "JOIN fixtures f ON f.id = c.fixture_id WHERE f.league_id = ? "
+                    "ORDER BY c.rowid", (league_id,)).fetchall()]
