@@ -19,7 +19,8 @@ ROOMS = ("rules", "league", "storage", "services", "web", "server", "commands")
 def test_the_rooms_keep_their_import_contracts():
     """import-linter's contracts of pyproject.toml: layers, pure rules, services without
     Flask, the web through the services only, no cycle among siblings."""
-    code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True))"
+    code = ("import sys; from importlinter.cli import lint_imports; "
+            "sys.exit(lint_imports(no_cache=True))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

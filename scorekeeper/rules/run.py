@@ -77,7 +77,6 @@ def play_run(match, events, start: int = 0) -> int:
             passes = 0
             moves.append(_tuple(Played, (seat, event, (left[0], right[0]), count, points, 0,
                                          False)))
-            log.append(event)
             index += 1
             if points:
                 match.award(hand, table.side_of(seat), points)
@@ -87,6 +86,7 @@ def play_run(match, events, start: int = 0) -> int:
             if not held[seat]:
                 outcome = Outcome(DOMINO, table.side_of(seat), seat)
                 break
+            log.append(event)
             seat = following[seat]
             if not held[seat]:
                 seat = next_turn(hand, seat)
@@ -105,21 +105,23 @@ def play_run(match, events, start: int = 0) -> int:
                 break  # the full rules refuse it: the lead is a tile, or draw first
             passes += 1
             moves.append(_tuple(Played, (seat, event, None, None, 0, 0, False)))
-            log.append(event)
             index += 1
             if passes == len(held) - held.count(0):  # every player holding tiles passed
                 outcome = Outcome(BLOCKED, None, None)
                 break
+            log.append(event)
             seat = next_turn(hand, following[seat])
         else:
             break
     if left is not None:
         hand.layout = _tuple(Layout, ((left[0], right[0]), NO_SPINNER, False))
     hand.turn, hand.boneyard, hand.passes = seat, boneyard, passes
-    if outcome is not None and outcome.how == WON:
-        hand.outcome = outcome  # the match is over: nothing more is played or scored
-    elif outcome is not None:
-        end_hand(match, outcome)
+    if outcome is not None:
+        if outcome.how == WON:
+            hand.outcome = outcome  # the match is over: nothing more is played or scored
+        else:
+            end_hand(match, outcome)  # may open the next hand, marked after this event
+        log.append(events[index - 1])  # logged last, as Match.push logs an event it applied
     return index - start
 
 
