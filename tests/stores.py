@@ -3,7 +3,7 @@
 
 from scorekeeper.services.unit_of_work import UnitOfWork
 from scorekeeper.storage import MatchCache, MatchRepository, Stored
-from scorekeeper.storage.matches import event_json, summary_json
+from scorekeeper.storage.match_log import event_json, summary_json
 
 __all__ = ["MatchCache", "Stored", "create", "delete", "event_json", "find", "load",
            "rebuild", "summary_json", "write"]

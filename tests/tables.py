@@ -1,7 +1,17 @@
 """Small helpers shared by the rules tests: a started match, moves written as in records,
-and what each tile of a hand counted and scored."""
+what each tile of a hand counted and scored, and the form a phone posts for an event."""
 
-from scorekeeper.rules import Match, explain, parse_move
+from scorekeeper.rules import (
+    Draw,
+    Lay,
+    Match,
+    Pass,
+    Start,
+    explain,
+    move_text,
+    parse_move,
+    tile_text,
+)
 
 ANN, BOB, CAT, DAN = range(4)
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -34,3 +44,22 @@ def last_explanation(match: Match) -> str:
     """The referee's line for the last tile laid."""
     hand = match.hand
     return explain(match.move_score(hand, len(hand.moves) - 1), match.table)
+
+
+def event_form(event) -> tuple[str, dict]:
+    """The route and form fields the table screen posts for a table event."""
+    if isinstance(event, Start):
+        return "start", {"seat": str(event.seat)}
+    if isinstance(event, Lay):
+        return "lay", {"move": move_text(event)}
+    if isinstance(event, Draw):
+        return "draw", {}
+    if isinstance(event, Pass):
+        return "pass", {}
+    fields = {}
+    for seat, value in event.held:
+        if isinstance(value, tuple) and value:
+            fields[f"tiles_{seat}"] = [tile_text(tile) for tile in value]
+        else:
+            fields[f"pips_{seat}"] = str(value if isinstance(value, int) else 0)
+    return "end", fields

@@ -11,7 +11,15 @@ import re
 import pytest
 from conftest import Phone
 from english import english_left
-from test_web_league import LEAGUE, ROSTERS, League, _team_id, line_up
+from test_web_broken_log import MOVES, break_the_log
+from test_web_league import (
+    LEAGUE,
+    ROSTERS,
+    League,
+    _team_id,
+    line_up,
+    signed_card_with_a_table,
+)
 
 LANGUAGES = ("el", "cs", "hu")
 SCREENS = {}
@@ -193,8 +201,15 @@ def _manifest(client, imported):
     return client.get("/manifest.webmanifest")
 
 
-def league_night(client) -> tuple:
-    """A league set up in English by another browser; returns it and one fixture's number."""
+@screen("table, a stored move the rules refuse")
+def _broken_log(client, imported):
+    table = imported(("Ann", "Bob"), hands=[{"starter": "Ann", "moves": MOVES}])
+    break_the_log(client.application, table, {"lay": "3-5", "end": "L"})
+    return client.get(table.url)
+
+
+def league_set_up(client) -> League:
+    """A league with its teams, rosters and fixtures, made in English by another browser."""
     english = client.application.test_client()
     made = english.post("/league/new", data=LEAGUE)
     league = League(english, made.headers["Location"])
@@ -203,6 +218,26 @@ def league_night(client) -> tuple:
             league.post(league.captains[team], f"teams/{_team_id(league, team)}/players",
                         {"name": name})
     league.post(league.secretary, "fixtures/make", {"first": "2026-11-30", "every": "7"})
+    return league
+
+
+@screen("table, its league card confirmed")
+def _held_table(client, imported):
+    _fixture, table = signed_card_with_a_table(league_set_up(client))
+    return client.get(table)
+
+
+@screen("league, a captain asked to reopen the card")
+def _reopen_asked(client, imported):
+    league = league_set_up(client)
+    fixture, _table = signed_card_with_a_table(league)
+    league.card_post(league.captains["Bell"], fixture, "reopen")
+    return client.get(f"{league.captains['Anchor']}/card/{fixture}")
+
+
+def league_night(client) -> tuple:
+    """A league set up in English by another browser; returns it and one fixture's number."""
+    league = league_set_up(client)
     fixture = league.fixture("Anchor", "Bell")
     line_up(league, fixture, league.captains["Anchor"])
     league.card_post(league.captains["Anchor"], fixture, "game/1/start")

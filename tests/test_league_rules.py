@@ -176,7 +176,7 @@ def test_a_card_is_confirmed_only_when_every_game_is_over_and_then_locked():
     outcomes = [outcome(game) for game in card.games]
     card = card.with_confirmation(HOME, outcomes)
     assert not card.signed
-    with pytest.raises(CardError, match="only the secretary can reopen"):
+    with pytest.raises(CardError, match="the secretary, or both captains, can reopen"):
         card.cleared(1)
     assert card.with_confirmation(AWAY, outcomes).counts(outcomes)
     assert card.reopened().cleared(1).games[0].entered is None

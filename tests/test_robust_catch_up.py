@@ -92,16 +92,39 @@ def test_a_worker_behind_reads_only_the_entries_written_since(tmp_path):
     for entry in (Start(0), UNDO, Start(1)):
         writer.enter(made, entry)
     reader.load(made)
-    writer.enter(made, UNDO)
-    writer.enter(made, Start(0))
+    writer.enter(made, Lay((6, 6)))
+    writer.enter(made, UNDO)  # undoes an entry written since: the kept match still holds
     read = []
     reader.conn.set_trace_callback(read.append)
     seen = reader.load(made)
     reader.conn.set_trace_callback(None)
-    assert seen.revision == 5 and seen.match.log == [Start(0)]
+    assert seen.revision == 5 and seen.match.log == [Start(1)]
     assert [sql for sql in read if "FROM entries" in sql] == [
         f"SELECT kind, data FROM entries WHERE match_id = '{made.id}' AND seq > 3 "
         f"AND seq <= 5 ORDER BY seq"]
+    writer.conn.close()
+    reader.conn.close()
+
+
+def test_an_undo_through_another_worker_is_replayed_from_the_stored_log(tmp_path):
+    """Issue 24: a worker's kept match is never trusted past the revision it was built at
+    once another worker took back an event it holds: the stored log decides, read whole."""
+    writer, reader = Worker(str(tmp_path / "db.sqlite")), Worker(str(tmp_path / "db.sqlite"))
+    storage.upgrade(writer.conn)
+    made = stores.create(writer.conn, Match.create(["Ann", "Bob"]))
+    for entry in (Start(0), Lay((6, 6))):
+        writer.enter(made, entry)
+    reader.load(made)
+    writer.enter(made, UNDO)  # takes back 6-6, which the reader's kept match holds
+    writer.enter(made, Lay((5, 5)))
+    read = []
+    reader.conn.set_trace_callback(read.append)
+    seen = reader.load(made)
+    reader.conn.set_trace_callback(None)
+    assert seen.revision == 4 and seen.match.log == [Start(0), Lay((5, 5))]
+    assert [sql for sql in read if "FROM entries" in sql][-1] == (
+        f"SELECT kind, data FROM entries WHERE match_id = '{made.id}' AND seq > 0 "
+        f"AND seq <= 4 ORDER BY seq")
     writer.conn.close()
     reader.conn.close()
 

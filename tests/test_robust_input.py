@@ -18,9 +18,10 @@ import stores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from simulation import RandomTable
+from tables import event_form
 
 from scorekeeper import create_app, storage
-from scorekeeper.rules import Draw, Lay, Match, Pass, Start, Table, move_text, tile_text
+from scorekeeper.rules import Match, Table, tile_text
 from scorekeeper.rules.record import FORMAT, write_record
 
 PHASES = ["start", "lead", "play", "end", "over"]
@@ -52,25 +53,6 @@ def _played(seed: int, players: int, partnerships: bool, phase: str,
                 break
             sim.step()
     raise AssertionError(f"no random match reached {phase}")
-
-
-def event_form(event) -> tuple[str, dict]:
-    """The route and form fields the table screen posts for a table event."""
-    if isinstance(event, Start):
-        return "start", {"seat": str(event.seat)}
-    if isinstance(event, Lay):
-        return "lay", {"move": move_text(event)}
-    if isinstance(event, Draw):
-        return "draw", {}
-    if isinstance(event, Pass):
-        return "pass", {}
-    fields = {}
-    for seat, value in event.held:
-        if isinstance(value, tuple) and value:
-            fields[f"tiles_{seat}"] = [tile_text(tile) for tile in value]
-        else:
-            fields[f"pips_{seat}"] = str(value if isinstance(value, int) else 0)
-    return "end", fields
 
 
 def legal_taps(sim: RandomTable) -> list[tuple[str, dict]]:

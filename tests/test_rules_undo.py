@@ -106,19 +106,22 @@ def test_undo_then_the_same_taps_gives_back_the_same_record(game, k):
     assert state(match) == state(Match(table, log))
 
 
-def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
-    """The record of the report (issue 24): one Undo after a hand the engine opened by
-    itself showed 16-25 and 'Alan Birch led 2-4' where the rebuilt match says 14-28."""
-    from scorekeeper.services.records import replay
-
-    text = ('{"format": "allfives-match/1", "rules": "fives-and-threes", "players": '
+REPORTED = ('{"format": "allfives-match/1", "rules": "fives-and-threes", "players": '
             '["Alan Birch", "Uma Vale"], "target": 61, "hand_size": 9, "hands": [{"starter": '
             '"Alan Birch", "moves": ["1-2", "2-4@R", "4-5@R", "0-5@R", "1-6@L", "6-6@L", '
             '"4-6@L", "0-2@R", "1-4@L", "1-3@L", "2-2@R", "0-3@L", "0-0@L", "0-4@L", "pass", '
             '"4-4@L", "pass", "3-4@L"]}, {"moves": ["4-5", "3-4@L", "0-3@L", "5-6@R", '
             '"0-4@L", "2-6@R", "2-5@R", "3-5@R", "3-3@R", "1-3@R", "2-4@L", "2-2@L", "pass", '
             '"1-6@R", "4-6@R", "pass", "pass"]}, {"moves": ["2-5", "2-4@L", "5-6@R"]}]}')
-    match = replay(text).match
+"""The record of issue 24's report."""
+
+
+def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
+    """The record of the report (issue 24): one Undo after a hand the engine opened by
+    itself showed 16-25 and 'Alan Birch led 2-4' where the rebuilt match says 14-28."""
+    from scorekeeper.services.records import replay
+
+    match = replay(REPORTED).match
     log = list(match.log)
     match.pop()
     assert match.scores == Match(match.table, log[:-1]).scores == [14, 28]

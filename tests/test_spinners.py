@@ -166,12 +166,23 @@ def test_a_tile_that_fits_no_open_side_is_refused_with_the_open_ends():
         play(match, "1-2")
 
 
-def test_placements_offer_each_tile_once_per_end_with_a_different_result():
+def test_placements_offer_each_tile_once_per_arm_it_fits():
     match = spinner_match(ALL_FIVES_SPINNER, "6-3", "3-1")
     offered = {(p.end, p.count, p.points) for p in match.placements() if p.tile == (1, 6)}
     assert offered == {("3-6", 1 + 1, 0), ("1-3", 6 + 6, 0)}
+
+
+def test_a_tile_that_fits_two_arms_alike_is_offered_once_per_arm():
+    """Issue 24: 0-3 fitting the open 3 of 3-5 and of 6-3 was offered once, so the layout
+    the app kept could differ from the one on the table; RULESETS.md §3 has a record name
+    the tile in that case, and the buttons now do too."""
     match = spinner_match(ALL_FIVES_SPINNER, "3-5", "5-6", "6-3@5-6")  # two open 3s
-    assert [(p.end, p.count) for p in match.placements() if p.tile == (0, 3)] == [("3-5", 3)]
+    offered = [(p.end, p.count) for p in match.placements() if p.tile == (0, 3)]
+    assert sorted(offered) == [("3-5", 3), ("3-6", 3)]
+    for end, _count in offered:
+        copy = match.copy()
+        copy.lay((0, 3), end)
+        assert copy.hand.moves[-1].move.end == end
 
 
 def test_every_placement_offered_is_accepted_and_gives_what_it_said():

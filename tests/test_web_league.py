@@ -292,13 +292,14 @@ def test_the_secretary_reopens_and_corrects_a_card_and_the_correction_is_kept(le
     for team in ("Anchor", "Bell"):
         league.card_post(league.captains[team], fixture, "confirm")
     refused = league.card_post(league.secretary, fixture, "game/2/clear")
-    assert refused.status_code == 422 and "only the secretary can reopen" in refused.text
+    assert refused.status_code == 422
+    assert "the secretary, or both captains, can reopen" in refused.text
     assert league.card_post(league.secretary, fixture, "reopen").status_code == 200
     league.card_post(league.secretary, fixture, "game/2/clear")
     card = league.card_post(league.secretary, fixture, "game/2/enter",
                             {"home": "1", "away": "5"}).text
     assert "Card reopened by the secretary" in card
-    assert "Game 2: result taken off the card" in card
+    assert "Game 2: result 5–2 taken off the card" in card  # the score taken off, and the new
     assert "Game 2: paper score 1–5 entered" in card
     assert [kind for (kind,) in rows("SELECT kind FROM corrections ORDER BY rowid")] == [
         "reopened", "cleared", "entered"]
@@ -402,8 +403,9 @@ def test_pruning_old_matches_keeps_the_games_of_league_cards(league, app, runner
 
 
 
-def test_a_game_undone_at_its_table_after_the_signing_takes_the_card_out_of_the_standings(
-        league):
+def signed_card_with_a_table(league) -> tuple[int, str]:
+    """A fixture whose game 1 was scored at a table and games 2 and 3 on paper, its card
+    confirmed by both captains; and the scoring link of game 1."""
     fixture = league.fixture("Anchor", "Bell")
     line_up(league, fixture, league.captains["Anchor"])
     league.card_post(league.captains["Anchor"], fixture, "game/1/start")
@@ -414,15 +416,78 @@ def test_a_game_undone_at_its_table_after_the_signing_takes_the_card_out_of_the_
                          {"home": "5", "away": "0"})
     for team in ("Anchor", "Bell"):
         league.card_post(league.captains[team], fixture, "confirm")
-    assert re.search(r'class="name">Anchor</th>\s*<td>1</td>', league.client.get(
-        league.public).text)
-    pos = re.search(r'name="pos" value="(\d+)"', league.client.get(table).text).group(1)
+    return fixture, table
+
+
+def table_pos(league, table: str) -> str:
+    """The revision of a table as its page shows it: on every form, or as the match's
+    entries when a held table shows none."""
+    page = league.client.get(table).text
+    found = re.search(r'name="pos" value="(\d+)"', page)
+    if found:
+        return found.group(1)
+    return str(len(league.client.get(f"{table}/export").get_json()["hands"][0]["moves"]) + 1)
+
+
+def anchor_has_won(league) -> bool:
+    return bool(re.search(r'class="name">Anchor</th>\s*<td>1</td>',
+                          league.client.get(league.public).text))
+
+
+def test_a_confirmed_cards_table_refuses_undo_and_taps_and_says_who_can_reopen(league):
+    """Issue 24: an Undo at a table turned a card both captains had confirmed from a win
+    into a loss and took it out of the standings. Now the table changes nothing."""
+    fixture, table = signed_card_with_a_table(league)
+    assert anchor_has_won(league)
+    page = league.client.get(table).text
+    assert "both captains have confirmed the card" in page
+    assert "The league secretary, or both captains together, can reopen the card." in page
+    assert 'class="undo tap"' not in page and 'name="pos"' not in page  # no Undo, no taps
+    pos = table_pos(league, table)
+    for action in ("undo", "start", "lay"):
+        refused = league.client.post(f"{table}/{action}",
+                                     data={"pos": pos, "seat": "0", "move": "6-6"},
+                                     headers=HTMX)
+        assert refused.status_code == 422
+        assert "this game's card is confirmed" in unescape(refused.text)
+    assert table_pos(league, table) == pos
+    assert anchor_has_won(league)
+    assert "Confirmed by both captains: this result counts" in league.card(
+        league.public, fixture).text
+
+
+def test_both_captains_asking_reopens_the_card_and_frees_its_table(league):
+    fixture, table = signed_card_with_a_table(league)
+    asked = league.card_post(league.captains["Bell"], fixture, "reopen")
+    assert asked.status_code == 200 and "The away captain asked to reopen the card." in asked.text
+    assert anchor_has_won(league)  # one captain alone reopens nothing
+    pos = table_pos(league, table)
     assert league.client.post(f"{table}/undo", data={"pos": pos},
-                              headers=HTMX).status_code == 200
-    card = league.card(league.public, fixture).text
-    assert "does not count until the secretary reopens it" in card
-    standings = league.client.get(league.public).text
-    assert re.search(r'class="name">Anchor</th>\s*<td>0</td>', standings)
+                              headers=HTMX).status_code == 422
+    league.card_post(league.captains["Anchor"], fixture, "reopen")
+    card = league.card(league.secretary, fixture).text
+    assert "Card reopened by both captains" in card
+    assert not anchor_has_won(league)  # reopened: it counts again once confirmed again
+    undone = league.client.post(f"{table}/undo", data={"pos": pos}, headers=HTMX)
+    assert undone.status_code == 200 and "Undid:" in undone.text
+
+
+def test_a_game_taken_off_a_reopened_card_tells_its_table_and_the_score_taken_off(league):
+    fixture, table = signed_card_with_a_table(league)
+    scored = re.search(r"<strong>(\d+)–(\d+)</strong>",
+                       league.card(league.public, fixture).text).groups()
+    league.card_post(league.secretary, fixture, "reopen")
+    assert "Undid:" in league.client.post(  # the secretary's reopening frees the table
+        f"{table}/undo", data={"pos": table_pos(league, table)}, headers=HTMX).text
+    taken = league.card_post(league.secretary, fixture, "game/1/clear")
+    assert taken.status_code == 200
+    card = league.card(league.secretary, fixture).text
+    assert "Card reopened by the secretary" in card
+    assert re.search(r"Game 1: (result \d+–\d+ taken off the card|taken off the card at "
+                     r"\d+–\d+, unfinished)", card)
+    assert scored  # what the card showed before
+    page = league.client.get(table).text
+    assert "The league secretary took this game off the card of Anchor v Bell" in page
 
 
 def test_without_javascript_a_card_write_comes_back_to_the_card_page(league):

@@ -53,6 +53,19 @@ def test_a_tile_that_fits_two_arms_with_different_results_is_offered_once_per_ar
     assert texts(table.page().text, "count-sum") == ["12 6 + 6 = 12"]
 
 
+def test_a_tile_that_fits_two_arms_alike_is_offered_on_each_so_the_layout_is_the_tables(
+        client):
+    """Issue 24: 5-5 fitting the open 5s of 3-5 and 0-5 (15 either way) was offered once,
+    and the app put it on an arm of its own choosing."""
+    table = spinner_match(client)
+    offered = buttons(table.play("3-3", "3-5", "3-0", "0-5@0-3").text)
+    assert offered["5-5@3-5"] == "5-5 on 3-5" and offered["5-5@0-5"] == "5-5 on 0-5"
+    page = table.lay("5-5@0-5").text
+    assert "on 0-5" in texts(page, "last")[0]
+    assert re.findall(r'class="arm(?: [^"]*)?" aria-label="([^"]*)"',
+                      html.unescape(page))[:2] == ["5 on 3-5", "5 on 5-5"]
+
+
 def test_buttons_name_the_spinner_and_its_side(client):
     table = spinner_match(client, rules="ola-5", hand_size=7)
     page = table.play("3-2", "2-2", "2-6").text  # 2-2's branch sides are open now
@@ -83,3 +96,16 @@ def test_an_end_of_the_wrong_kind_is_refused_with_the_reason(client):
     assert response.status_code == 422
     assert ("3-5@R names a left or right end, but this game has spinners: name the laid tile, "
             "like 3-5@3-6") in html.unescape(response.text)
+
+
+def test_all_fives_with_a_spinner_asks_the_table_to_choose_the_starter_by_lot(client):
+    """RULESETS.md: the starter of All Fives with a spinner is chosen by the table (by lot),
+    not found by the highest double as in All Fives."""
+    form = {"count": "2", "rules": "all-fives-spinner", "target": "250", "hand_size": "9",
+            "player1": "Ann", "player2": "Bob"}
+    page = client.get(client.post("/new", data=form).headers["Location"]).text
+    assert "Hand 1: who leads? The table chooses." in page
+    assert "Draw lots for it." in page and "highest double" not in page
+    form.update(rules="all-fives", hand_size="7")
+    page = client.get(client.post("/new", data=form).headers["Location"]).text
+    assert "Hand 1: who holds the highest double?" in page

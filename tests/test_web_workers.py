@@ -3,6 +3,8 @@ a scoreboard revision is rendered and compressed by one of them for both, and ev
 phone gets exactly the answer one worker alone would give it."""
 
 import gzip
+import io
+import json
 import random
 import re
 
@@ -10,11 +12,19 @@ import pytest
 import stores
 from conftest import HTMX, Phone, create_match
 from flask import render_template, template_rendered
-from simulation import RandomTable
+from simulation import RandomTable, random_table
+from tables import event_form
 
 from scorekeeper import storage
-from scorekeeper.rules import Match, Table
+from scorekeeper.rules import (
+    RULE_SETS,
+    Draw,
+    Match,
+    Remaining,
+    Table,
+)
 from scorekeeper.rules.events import UNDO
+from scorekeeper.rules.record import write_record
 from scorekeeper.storage.dialects import SQLITE
 from scorekeeper.web import board, compression, view
 
@@ -170,3 +180,77 @@ def test_a_board_is_never_kept_for_a_match_deleted_meanwhile_nor_over_a_newer_on
             assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     finally:
         conn.close()
+
+
+def record_of(app, url: str) -> dict:
+    return app.test_client().get(url + "/export").get_json()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
+def test_an_undo_through_one_worker_is_what_the_other_shows_and_taps_on(workers, rules):
+    """Issue 24: each worker kept its own state after an undo, so one match showed 61-58
+    through one and 54-59 through the other. Undo through one worker, read and tap through
+    the other, many times at every depth: both show what a replay of the log shows."""
+    rng = random.Random(24)
+    table = random_table(rng, rules)
+    match = Match(table)
+    sim = RandomTable(match, rng, 0.8)
+    while len(match.log) < 120 and not match.is_over():
+        sim.step()
+    match = Match(table, [single for event in match.log for single in as_tapped(event)])
+    first, second = workers
+    client = first.test_client()
+    answer = client.post("/import", data={
+        "record": (io.BytesIO(json.dumps(write_record(match)).encode()), "m.json")})
+    url = answer.headers["Location"]
+    phones = [Phone(first.test_client(), url), Phone(second.test_client(), url)]
+    for phone in phones:
+        phone.page()  # each worker keeps the match at this revision
+    log = list(match.log)
+    for depth in (1, 3, 7, 15):
+        undoing, other = phones[depth % 2], phones[1 - depth % 2]
+        undoing.page()
+        for _ in range(depth):
+            assert undoing.undo(data={"confirm": "1"}).status_code == 200
+        shortened = Match(table, log[:-depth])
+        for app in workers:
+            assert record_of(app, url) == write_record(shortened)
+        other.page()
+        for event in log[-depth:]:  # the same taps again, through the other worker
+            assert other.post(*event_form(event)).status_code == 200
+            shortened.push(event)
+        for app in workers:
+            assert record_of(app, url) == write_record(match)
+
+
+def as_tapped(event) -> list:
+    """The events a phone's taps make of one event: a draw of n tiles is n taps of Draw, and
+    the tiles left in a hand are typed as their pips."""
+    if isinstance(event, Draw):
+        return [Draw(1)] * event.count
+    if isinstance(event, Remaining):
+        return [Remaining(tuple((seat, held if isinstance(held, int) else sum(map(sum, held)))
+                                for seat, held in event.held))]
+    return [event]
+
+
+def test_the_reported_record_undoes_and_redoes_exactly_through_the_pages(workers):
+    """The record of issue 24, imported and undone through one worker, redone through the
+    other: 14-28 after the undo, and the same record byte for byte after the redo."""
+    from test_rules_undo import REPORTED
+
+    first, second = workers
+    answer = first.test_client().post("/import", data={
+        "record": (io.BytesIO(REPORTED.encode()), "report.json")})
+    url = answer.headers["Location"]
+    imported = record_of(first, url)
+    one, other = Phone(first.test_client(), url), Phone(second.test_client(), url)
+    other.page()
+    undone = one.undo()
+    assert undone.status_code == 200 and "Undid: Alan Birch 5-6 on the 5" in undone.text
+    for app in workers:
+        assert record_of(app, url)["hands"][-1]["moves"] == ["2-5", "2-4@L"]
+    page = other.page().text
+    assert ">14<" in page and ">28<" in page
+    assert other.lay("5-6@R").status_code == 200
+    assert record_of(first, url) == record_of(second, url) == imported

@@ -80,6 +80,8 @@ class Card:
 
     games: tuple[Game, ...]
     confirmed: frozenset = frozenset()
+    reopen_asked: frozenset = frozenset()
+    """The captains who asked to reopen a signed card: with both, it is reopened."""
 
     @classmethod
     def blank(cls, kinds: tuple[str, ...]) -> "Card":
@@ -104,12 +106,13 @@ class Card:
     def _with(self, game: Game) -> "Card":
         games = list(self.games)
         games[game.number - 1] = game
-        return Card(tuple(games), self.confirmed)
+        return Card(tuple(games), self.confirmed, self.reopen_asked)
 
     def _unconfirmed(self) -> None:
         if self.confirmed:
-            raise CardError.worded(N_("The card has been confirmed: only the secretary can "
-                                      "reopen it to change it."), "card_confirmed")
+            raise CardError.worded(N_("The card has been confirmed: the secretary, or both "
+                                      "captains, can reopen it to change it."),
+                                   "card_confirmed")
 
     def with_players(self, number: int, home, away, rosters: dict) -> "Card":
         """The players of one game, picked from the two rosters; checked against the card."""
@@ -169,9 +172,24 @@ class Card:
     def reopened(self) -> "Card":
         return Card(self.games)
 
+    def with_reopen_asked(self, side: str) -> "Card":
+        """A captain asks to reopen the signed card; once both have, it is open again."""
+        if side not in (HOME, AWAY):
+            raise CardError.worded(N_("Only the two captains of a fixture confirm its card."),
+                                   "not_a_captain")
+        if not self.signed:
+            raise CardError.worded(N_("The card is not confirmed by both captains: there is "
+                                      "nothing to reopen."), "card_not_signed")
+        asked = self.reopen_asked | {side}
+        return self.reopened() if asked == {HOME, AWAY} else \
+            Card(self.games, self.confirmed, asked)
+
     def as_dict(self) -> dict:
-        return {"games": [game.as_dict() for game in self.games],
+        kept = {"games": [game.as_dict() for game in self.games],
                 "confirmed": sorted(self.confirmed)}
+        if self.reopen_asked:
+            kept["reopen_asked"] = sorted(self.reopen_asked)
+        return kept
 
     @classmethod
     def from_dict(cls, data: dict) -> "Card":
@@ -179,7 +197,8 @@ class Card:
                            game.get("match_id"),
                            tuple(game["entered"]) if game.get("entered") else None)
                       for number, game in enumerate(data["games"], 1))
-        return cls(games, frozenset(data.get("confirmed", ())))
+        return cls(games, frozenset(data.get("confirmed", ())),
+                   frozenset(data.get("reopen_asked", ())))
 
 
 def _not_begun(game: Game) -> None:

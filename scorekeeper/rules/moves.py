@@ -154,7 +154,9 @@ def _example(layout: Layout, tile: Tile) -> str:
 
 
 def placements(layout: Layout, laid) -> list[Placement]:
-    """Each tile not laid, once per open side where the result would differ; any tile leads."""
+    """Each tile not laid, once per open side where the result would differ on a line, and
+    once per arm where doubles branch (the table sees which arm it went on, even when the
+    count is the same); any tile leads."""
     found = []
     for tile in ALL_TILES:
         if tile in laid:
@@ -166,7 +168,7 @@ def placements(layout: Layout, laid) -> list[Placement]:
         seen = set()
         for index in fitting(layout, tile):
             after, count = place(layout, tile, index)
-            key = result_key(after)
+            key = result_key(after) if layout.branching == NO_SPINNER else index
             if key not in seen:
                 seen.add(key)
                 found.append(Placement(tile, end_name(layout, index), after.sides, count))

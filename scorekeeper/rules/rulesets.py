@@ -40,6 +40,10 @@ WINNER_LEADS = "winner"  # the table names the starter; after going out, whoever
 NAMED_EVERY_HAND = "named"  # the table names the starter every hand
 NEXT_SEAT = "next-seat"  # the table names the first starter; then the next seat leads
 
+# How the table finds who leads when it names the starter.
+HIGHEST_DOUBLE = "highest-double"  # whoever holds the highest double (the table says)
+BY_LOT = "by-lot"  # the table chooses, by lot
+
 COUNT_LIMIT = 169
 """Above every count a layout can show: no count exceeds the 168 pips of the whole set."""
 
@@ -60,6 +64,7 @@ class RuleSet:
     targets: tuple[int, int]  # default target: two players or pairs, and three or four players
     exact_target: bool  # True: a play that would pass the target scores nothing (a bust)
     starter: str  # WINNER_LEADS, NAMED_EVERY_HAND or NEXT_SEAT
+    chooses: str  # HIGHEST_DOUBLE or BY_LOT: how the table finds a starter it names
     count_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """What each count of the open ends scores, by count: a table, read on the hot path."""
 
@@ -100,6 +105,11 @@ class RuleSet:
         return self.starter == NEXT_SEAT
 
     @property
+    def starter_by_lot(self) -> bool:
+        """The table chooses a starter it names by lot, not by the highest double."""
+        return self.chooses == BY_LOT
+
+    @property
     def branches(self) -> bool:
         """Doubles branch: an end is named by the laid tile it touches, not L or R."""
         return self.spinners != NO_SPINNER
@@ -126,7 +136,7 @@ class RuleSet:
             (N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
             (N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
             (N_("Target"), *target),
-            (N_("Who leads"), _STARTER_WORDS[self.starter], {}),
+            (N_("Who leads"), _STARTER_WORDS[self.starter, self.chooses], {}),
         ]
 
 
@@ -156,34 +166,37 @@ _BLOCKED_WORDS = {
 _PIPS_WORDS = {OPPONENTS_OF_WINNER: N_("the winner's opponents (everyone when blocked)"),
                ALL_BUT_OUT: N_("every player but the one who went out"), NO_PIPS: N_("none")}
 _STARTER_WORDS = {
-    WINNER_LEADS: N_("the table names the starter; after going out, whoever went out"),
-    NAMED_EVERY_HAND: N_("the table names the starter every hand"),
-    NEXT_SEAT: N_("first hand: the table chooses; then the next seat")}
+    (WINNER_LEADS, HIGHEST_DOUBLE): N_("whoever holds the highest double (the table says); "
+                                       "after going out, whoever went out"),
+    (WINNER_LEADS, BY_LOT): N_("the table chooses by lot; after going out, whoever went out"),
+    (NAMED_EVERY_HAND, HIGHEST_DOUBLE): N_("whoever holds the highest double, every hand "
+                                           "(the table says)"),
+    (NEXT_SEAT, BY_LOT): N_("first hand: the table chooses; then the next seat")}
 
 
 ALL_FIVES = RuleSet(
     name="all-fives", shown_name=N_("All Fives"), hand_sizes=(7, 5, 5), draws=True,
     spinners=NO_SPINNER, scoring=MULTIPLES_OF_FIVE, going_out=OPPONENTS_ROUNDED,
     blocked=FEWEST_ROUNDED, pips_entered=OPPONENTS_OF_WINNER, targets=(250, 200),
-    exact_target=False, starter=WINNER_LEADS)
+    exact_target=False, starter=WINNER_LEADS, chooses=HIGHEST_DOUBLE)
 
 ALL_FIVES_SPINNER = RuleSet(
     name="all-fives-spinner", shown_name=N_("All Fives with a spinner"), hand_sizes=(9, 7, 5),
     draws=True, spinners=FIRST_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OWN_SUBTRACTED,
     blocked=OWN_SUBTRACTED, pips_entered=ALL_BUT_OUT, targets=(250, 200),
-    exact_target=False, starter=WINNER_LEADS)
+    exact_target=False, starter=WINNER_LEADS, chooses=BY_LOT)
 
 OLA_5 = RuleSet(
     name="ola-5", shown_name=N_("Όλα 5"), hand_sizes=(7, 5, 5), draws=True,
     spinners=EVERY_DOUBLE, scoring=MULTIPLES_OF_FIVE, going_out=OPPONENTS_UNROUNDED,
     blocked=FEWEST_UNROUNDED, pips_entered=OPPONENTS_OF_WINNER, targets=(100, 100),
-    exact_target=False, starter=NAMED_EVERY_HAND)
+    exact_target=False, starter=NAMED_EVERY_HAND, chooses=HIGHEST_DOUBLE)
 
 FIVES_AND_THREES = RuleSet(
     name="fives-and-threes", shown_name=N_("Fives and Threes"), hand_sizes=(7, 5, 5),
     draws=False, spinners=NO_SPINNER, scoring=FIVES_PLUS_THREES, going_out=PLUS_ONE,
     blocked=NOTHING, pips_entered=NO_PIPS, targets=(61, 61), exact_target=True,
-    starter=NEXT_SEAT)
+    starter=NEXT_SEAT, chooses=BY_LOT)
 
 RULE_SETS: tuple[RuleSet, ...] = (ALL_FIVES, ALL_FIVES_SPINNER, OLA_5, FIVES_AND_THREES)
 """Every rule set, the default first."""

@@ -22,7 +22,7 @@ from ..league import (
 )
 from ..league.errors import N_, LeagueError, SetupRefused
 from ..rules import Match
-from ..storage import StaleCard
+from ..storage import CONFIRMED, REMOVED, StaleCard
 from .unit_of_work import UnitOfWork
 
 SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
@@ -183,10 +183,13 @@ def _fixture(uow: UnitOfWork, access: Access, fixture_id):
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
-                correction: tuple | None = None) -> None:
+                correction=None) -> None:
     """Change a card in one transaction, if this link may and it is still at `revision`.
 
-    The secretary's changes are kept as corrections: when, and what changed.
+    The secretary's changes are kept as corrections: when, and what changed (`correction`:
+    a (kind, facts) pair, or a function of the card before and after that makes one, or
+    None). The matches of a card both captains have signed are held: their tables can
+    change nothing until the card is reopened.
     """
     try:
         with uow:
@@ -194,12 +197,21 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
-            uow.leagues.save_card(fixture.id, revision, change(fixture.card, fixture))
-            if access.secretary and correction:
+            changed = change(fixture.card, fixture)
+            uow.leagues.save_card(fixture.id, revision, changed)
+            if fixture.card.signed != changed.signed:
+                uow.matches.hold(_match_ids(changed), CONFIRMED if changed.signed else "")
+            if callable(correction):
+                correction = correction(fixture.card, changed)
+            if correction and (access.secretary or correction[0] == "reopened"):
                 uow.leagues.add_correction(fixture.id, *correction)
     except StaleCard:
         raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
                                     "now."), "card_changed") from None
+
+
+def _match_ids(card: Card) -> list[str]:
+    return [game.match_id for game in card.games if game.match_id]
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
@@ -219,10 +231,11 @@ def _roster(uow: UnitOfWork, team_id: int) -> list[str]:
 def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                number: int) -> None:
     """The game becomes an ordinary match of the app, linked to the card, in one write."""
-    def change(card: Card, _row) -> Card:
+    def change(card: Card, fixture) -> Card:
         card.started(number, "")  # refuses a game begun or without players, before storing
         game = card.game(number)
         stored = uow.matches.insert(Match(access.setup.table(game.kind, game.players)))
+        uow.matches.link(stored.id, fixture.id, number)
         return card.started(number, stored.id)
 
     _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
@@ -240,26 +253,57 @@ def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
 
 def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                number: int) -> None:
-    """The secretary takes a game's result off a reopened card, to enter it again."""
+    """The secretary takes a game's result off a reopened card, to enter it again; the
+    correction keeps the score taken off, and the game's table is told."""
     _secretary_only(access)
-    _write_card(uow, access, fixture_id, revision,
-                lambda card, _row: card.cleared(number), ("cleared", {"game": number}))
+    taken_off = {}
+
+    def change(card: Card, _fixture) -> Card:
+        game, found = card.game(number), outcomes(uow, card)[number - 1]
+        if found.state != "waiting":
+            taken_off.update(home=found.home_points, away=found.away_points,
+                             state=found.state)
+        if game.match_id:
+            uow.matches.hold([game.match_id], REMOVED)
+        return card.cleared(number)
+
+    _write_card(uow, access, fixture_id, revision, change,
+                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}))
 
 
 def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+    """The secretary reopens a card (audited): its games' tables are free again."""
     _secretary_only(access)
-    _write_card(uow, access, fixture_id, revision, lambda card, _row: card.reopened(),
-                ("reopened", {}))
+    _write_card(uow, access, fixture_id, revision, lambda card, _fixture: card.reopened(),
+                ("reopened", {"by": SECRETARY}))
+
+
+def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+    """A captain asks to reopen the signed card; with both captains asking it reopens
+    (audited), and its games' tables are free again."""
+    def change(card: Card, fixture) -> Card:
+        return card.with_reopen_asked(_captains_side(access, fixture))
+
+    _write_card(uow, access, fixture_id, revision, change,
+                lambda before, after: ("reopened", {"by": CAPTAIN})
+                if before.signed and not after.signed else None)
+
+
+def _captains_side(access: Access, fixture) -> str:
+    side = (HOME if access.team_id == fixture.home else
+            AWAY if access.team_id == fixture.away else None)
+    if access.role != CAPTAIN or side is None:
+        raise NotAllowed.worded(N_("Only the captains of this fixture confirm its card, "
+                                   "each from their own link."), "not_a_captain")
+    return side
 
 
 def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """A captain signs the card from their own link, once every game is over."""
+    """A captain signs the card from their own link, once every game is over. The games'
+    matches are locked first: no tap comes between reading their scores and the signing."""
     def change(card: Card, fixture) -> Card:
-        side = (HOME if access.team_id == fixture.home else
-                AWAY if access.team_id == fixture.away else None)
-        if access.role != CAPTAIN or side is None:
-            raise NotAllowed.worded(N_("Only the captains of this fixture confirm its card, "
-                                       "each from their own link."), "not_a_captain")
+        side = _captains_side(access, fixture)
+        uow.matches.lock(_match_ids(card))
         return card.with_confirmation(side, outcomes(uow, card))
 
     _write_card(uow, access, fixture_id, revision, change)

@@ -7,6 +7,7 @@ import json
 
 from ..league import read_archive, write_archive
 from ..league.errors import N_
+from ..storage import CONFIRMED
 from .league import SECRETARY, Access
 from .league_read import season
 from .unit_of_work import UnitOfWork
@@ -68,11 +69,16 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
 
 
 def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:
-    card = fixture.card
+    card, linked = fixture.card, {}
     for number, match in fixture.matches.items():
-        card = card.relinked(number, uow.matches.insert(match).id)
+        linked[number] = uow.matches.insert(match).id
+        card = card.relinked(number, linked[number])
     fixture_id = uow.leagues.insert_fixture(league_id, ids[fixture.home], ids[fixture.away],
                                             fixture.date, card)
+    for number, match_id in linked.items():
+        uow.matches.link(match_id, fixture_id, number)
+    if card.signed:
+        uow.matches.hold(list(linked.values()), CONFIRMED)
     for correction in fixture.corrections:
         uow.leagues.add_correction(fixture_id, correction["kind"], correction["facts"],
                                    at=correction["at"])

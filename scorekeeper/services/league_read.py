@@ -55,7 +55,7 @@ def _fixture_line(access: Access, state: dict, fixture, today: date, detail: boo
             "away": state["teams"][fixture.away].name,
             "home_games": home_games, "away_games": away_games,
             "counts": card.counts(found), "signed": card.signed,
-            "confirmed": sorted(card.confirmed),
+            "confirmed": sorted(card.confirmed), "reopen_asked": sorted(card.reopen_asked),
             "started": any(o.state != "waiting" for o in found),
             "live": any(o.state == PLAYING for o in found),
             "tonight": fixture.day == today.isoformat(),

@@ -2,15 +2,17 @@
 
 A tap answers with a value, never an exception: Written, Repeated (a double tap
 or a retry of what is stored), Stale (another phone wrote first: what it
-entered), Refused (the rules' reason) or Gone (deleted meanwhile). The match is
-unchanged unless Written.
+entered), Refused (the rules' reason), Held (its league card is confirmed) or Gone
+(deleted meanwhile). The match is unchanged unless Written.
 """
 
 from dataclasses import dataclass
 
-from ..rules import Draw, Hand, Lay, Match, RuleError, Score, normal
+from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
+from ..rules.errors import N_
 from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
-from ..storage import Head, MatchGone, StaleWrite, Stored
+from ..rules.record import IllegalRecord
+from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
 from .unit_of_work import UnitOfWork
 
@@ -62,13 +64,36 @@ class AskFirst:
 
 
 @dataclass(frozen=True)
+class Held:
+    """The match's league card is confirmed by both captains: the table changes nothing
+    until the secretary, or both captains, reopen the card."""
+
+    stored: Stored
+
+
+@dataclass(frozen=True)
+class OnCard:
+    """The league card a match scores a game of: its teams, the game, and whether the card
+    holds it (confirmed) or the secretary took it off."""
+
+    home: str
+    away: str
+    game: int
+    held: str
+
+    @property
+    def confirmed(self) -> bool:
+        return self.held == CONFIRMED
+
+
+@dataclass(frozen=True)
 class Gone:
     """The match was deleted after this request loaded it: there is nothing to write on."""
 
     match_id: str
 
 
-Tapped = Written | Repeated | Stale | Refused | Gone
+Tapped = Written | Repeated | Stale | Refused | Held | Gone
 
 
 @dataclass(frozen=True)
@@ -96,6 +121,15 @@ def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
 def open_match(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
     """The match to score, if `key` is its scoring key."""
     return uow.matches.load(match_id, key, scoring=True)
+
+
+def card_of(uow: UnitOfWork, stored: Stored) -> OnCard | None:
+    """The league card that links the match, if one does."""
+    head = stored.head
+    if head is None or head.fixture_id is None:
+        return None
+    teams = uow.leagues.fixture_teams(head.fixture_id)
+    return None if teams is None else OnCard(*teams, head.game, head.held)
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
@@ -144,15 +178,58 @@ def prune(uow: UnitOfWork, days: int) -> int:
 
 def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
     """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
+    if stored.held:
+        return Held(stored)
+    if stored.broken:
+        return Refused(stored, broken_log(stored))
     try:
         with uow:
             return Written(uow.matches.write(stored, seen, entry))
+    except MatchHeld:
+        return Held(open_match(uow, stored.id, stored.score_key) or stored)
     except StaleWrite:
         return _stale(uow, stored, seen, entry)
     except MatchGone:
         return Gone(stored.id)
     except RuleError as error:
         return Refused(stored, error)
+
+
+def broken_log(stored: Stored) -> IllegalRecord:
+    """Why a stored log cannot be played on, at its place, in a record's words: `hand 3,
+    move 12 (Bob 2-6): 2-6 matches neither open end (1 and 3)`."""
+    broken, match = stored.broken, stored.match
+    cause = broken.error
+    hand = match.hand
+    number = len(match.hands) if hand is not None else 1
+    if isinstance(broken.event, Start):
+        return IllegalRecord(N_("hand %(hand)s, starter"), cause, hand=number + 1)
+    if isinstance(broken.event, Remaining):
+        return IllegalRecord(N_("hand %(hand)s, remaining"), cause, hand=number)
+    seat = match.turn
+    text = move_text(broken.event)
+    who = f"{match.table.players[seat]} {text}" if seat is not None else text
+    return IllegalRecord(N_("hand %(hand)s, move %(move)s (%(who)s)"), cause, hand=number,
+                         move=len(hand.moves) + 1 if hand is not None else 1, who=who)
+
+
+def take_back_to_legal(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+    """A broken log taken back to its legal part, in one write (an undo entry for each
+    event from the first one the rules refuse)."""
+    if stored.held:
+        return Held(stored)
+    if not stored.broken:
+        return Repeated(stored)
+    try:
+        with uow:
+            return Written(uow.matches.take_back(stored, seen))
+    except MatchHeld:
+        return Held(open_match(uow, stored.id, stored.score_key) or stored)
+    except StaleWrite:
+        now = open_match(uow, stored.id, stored.score_key)
+        return Gone(stored.id) if now is None else Stale(now, [])
+    except MatchGone:
+        return Gone(stored.id)
 
 
 def lay(uow: UnitOfWork, stored: Stored, seen: int, button: str) -> Tapped:
@@ -177,6 +254,8 @@ def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
          ) -> Tapped | AskFirst:
     """Take back the last entry, whatever it was; a hand's score only once confirmed."""
     match = stored.match
+    if stored.held:
+        return Held(stored)
     if not confirmed and seen == stored.revision and isinstance(match.peek(), Remaining):
         return AskFirst(stored, next(hand for hand in reversed(match.hands)
                                          if hand.end is not None))

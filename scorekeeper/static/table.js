@@ -1,17 +1,22 @@
 // The table screen's taps. No tap is lost: each one is queued and sent in order, against
 // the revision the previous answer brought; a tap that cannot be applied, a server that
-// fails and a connection that drops each say so on the screen; a tap a busy server turned
-// away is sent again after its Retry-After. Without this script the
-// forms post as plain forms.
+// fails and a connection that drops each say so on the screen. A tap made or in flight
+// while the connection is down is kept (also across a reload) and sent when it is back,
+// against the revision the scorer saw: the server applies it once, or says it no longer
+// applies. A tap a busy server or a rate limit turned away is sent again after its
+// Retry-After. Without this script the forms post as plain forms.
 (() => {
   "use strict";
 
-  const queue = [];
+  let queue = [];
   let sending = false;
   let reconnecting = null;
   let pointer = null; // where the finger last came down
   let previous = null; // the last tap taken: its key, button, place and time
   const DOUBLE_TAP_MS = 500;
+  const KEPT_MS = 12 * 3600 * 1000; // an unsent tap older than this is not sent
+  const KEPT = `taps:${window.location.pathname}`;
+  const TYPED = `typed:${window.location.pathname}`;
 
   const table = () => document.getElementById("table");
   const status = () => document.getElementById("tap-status");
@@ -37,6 +42,25 @@
     button.classList.add("pressed");
     const waiting = queue.filter((tap) => tap.key === key).length;
     if (waiting > 1) button.dataset.waiting = `×${waiting}`;
+  }
+
+  // The queue outlives the page: a reload or a closed tab while offline keeps its taps.
+  function keep() {
+    try {
+      if (queue.length) localStorage.setItem(KEPT, JSON.stringify(queue));
+      else localStorage.removeItem(KEPT);
+    } catch {
+      // no storage (a private window): the queue lives as long as the page
+    }
+  }
+
+  function kept() {
+    try {
+      const taps = JSON.parse(localStorage.getItem(KEPT) || "[]");
+      return taps.filter((tap) => Date.now() - tap.made < KEPT_MS);
+    } catch {
+      return [];
+    }
   }
 
   document.addEventListener("pointerdown", (event) => {
@@ -68,33 +92,51 @@
     // A tap that names a button is sent as that button of the table it reaches; any
     // other form (the pips at the end of a hand) as it was filled in.
     const tap = key ? {key, label: button.dataset.label || key}
-                    : {form: new FormData(form, button), action: form.action};
+                    : {fields: [...new FormData(form, button)], action: form.action,
+                       label: button?.textContent.trim() || ""};
+    tap.made = Date.now();
     queue.push(tap);
+    keep();
     pressed(key, button);
-    if (!sending) next();
+    if (reconnecting) {
+      show(say("keptOffline", tap.label), "warn");
+    } else if (!sending) {
+      next();
+    }
   });
 
   function body(tap) {
-    if (!tap.key) return {action: tap.action, data: tap.form};
+    if (!tap.key) {
+      const data = new FormData();
+      tap.fields.forEach(([name, value]) => data.append(name, value));
+      return {action: tap.action, data};
+    }
     const button = table()?.querySelector(`[data-key="${CSS.escape(tap.key)}"]`);
     if (!button) return null;
     return {action: button.form.action, data: new FormData(button.form, button)};
   }
 
   async function next() {
-    const tap = queue.shift();
+    const tap = queue[0];
     if (!tap) {
       sending = false;
+      keep();
       return;
     }
     sending = true;
     const request = body(tap);
     if (!request) {
+      queue.shift();
       notApplied([tap]);
       return next();
     }
+    // The revision the scorer saw when the tap was first sent decides a tap sent again:
+    // the server applies it once (a second copy is taken for the first), or refuses it.
     const pos = table()?.querySelector("input[name=pos]");
-    if (pos) request.data.set("pos", pos.value);
+    if (tap.pos === undefined && pos) tap.pos = pos.value;
+    if (tap.pos !== undefined) request.data.set("pos", tap.pos);
+    tap.sent = true;
+    keep();
     let response;
     try {
       response = await fetch(request.action, {
@@ -102,17 +144,24 @@
         credentials: "same-origin",
       });
     } catch {
-      return failed(say("offline"), true);
+      return offline(tap);
     }
     if (response.headers.get("HX-Refresh")) {
+      keep();
       window.location.reload();
       return;
     }
     if (response.status === 503 && response.headers.get("Scorekeeper-Busy")) {
-      return later(tap, Number(response.headers.get("Retry-After")) || 2);
+      return later(say("busy"), Number(response.headers.get("Retry-After")) || 2);
     }
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get("Retry-After")) || 60;
+      return later(say("tooMany", String(seconds)), seconds);
+    }
+    queue.shift();
+    keep();
     if (![200, 409, 422].includes(response.status)) {
-      return failed(say("notSaved"), false);
+      return failed(say("notSaved"));
     }
     swap(await response.text());
     if (response.status === 200) {
@@ -120,17 +169,17 @@
       queue.forEach((waiting) => pressed(waiting.key));
       return next();
     }
-    notApplied(queue.splice(0)); // the table said no, or another phone got there first
+    notApplied([tap, ...queue.splice(0)]); // the table said no, or another phone was first
+    keep();
     sending = false;
   }
 
-  // The server was past its capacity and turned the tap away before reading it: it stays
-  // first in the queue, the screen says it is not applied yet, and it is sent again.
-  function later(tap, seconds) {
-    queue.unshift(tap);
-    show(say("busy"), "warn");
+  // The server was past its capacity, or the scorer past the tap limit, and the tap was
+  // turned away before it was applied: it stays first in the queue and is sent again.
+  function later(text, seconds) {
+    show(text, "warn");
     // up to half as long again at random: taps turned away together are not sent together
-    setTimeout(next, Math.min(seconds, 30) * (1 + 0.5 * Math.random()) * 1000);
+    setTimeout(next, Math.min(seconds, 60) * (1 + 0.5 * Math.random()) * 1000);
   }
 
   function notApplied(taps) {
@@ -139,24 +188,34 @@
     }
   }
 
-  function failed(text, offline) {
-    queue.splice(0);
+  function failed(text) {
+    queue = [];
+    keep();
     sending = false;
     table()?.querySelectorAll(".pressed").forEach((button) => {
       button.classList.remove("pressed");
       delete button.dataset.waiting;
     });
     show(text, "warn");
-    if (offline) reconnect();
+  }
+
+  // No answer: the tap may or may not have reached the server. It is kept with the
+  // revision it was sent against and sent again once the connection is back.
+  function offline(tap) {
+    sending = false;
+    keep();
+    show(say("maybeSent", tap.label), "warn");
+    reconnect();
   }
 
   function swap(html) {
     const found = new DOMParser().parseFromString(html, "text/html").getElementById("table");
     if (found && table()) table().replaceWith(document.adoptNode(found));
+    restoreTyped();
   }
 
   // Until the server answers again, ask for the table every few seconds (and at once when
-  // the phone says it is back online); then show the table as it is now.
+  // the phone says it is back online); then send what was kept, or show the table as it is.
   function reconnect() {
     if (reconnecting) return;
     reconnecting = setInterval(refresh, 3000);
@@ -168,13 +227,62 @@
       if (!response.ok) return;
       const html = await response.text();
       if (sending) return;
-      swap(html);
       clearInterval(reconnecting);
       reconnecting = null;
+      if (queue.length) { // the kept taps first, against the revisions they were made on
+        show(say("sendingKept"), "ok");
+        return next();
+      }
+      swap(html);
       show(say("back"), "ok");
     } catch {
       // still offline: try again at the next tick
     }
+  }
+
+  // The pips typed at the end of a hand outlive a reload of the page (the language menu).
+  function typed() {
+    try {
+      return JSON.parse(sessionStorage.getItem(TYPED) || "null");
+    } catch {
+      return null;
+    }
+  }
+
+  function endForm() {
+    return table()?.querySelector("form.end-hand");
+  }
+
+  function revision() {
+    return table()?.querySelector("input[name=pos]")?.value;
+  }
+
+  document.addEventListener("input", (event) => {
+    const form = endForm();
+    if (!form || !form.contains(event.target)) return;
+    const fields = [...new FormData(form)].filter(([name]) => /^(pips|tiles)_/.test(name));
+    try {
+      sessionStorage.setItem(TYPED, JSON.stringify({pos: revision(), fields}));
+    } catch {
+      // no storage: nothing kept
+    }
+  });
+
+  function restoreTyped() {
+    const form = endForm();
+    const saved = typed();
+    if (!form || !saved || saved.pos !== revision()) return;
+    saved.fields.forEach(([name, value]) => {
+      const field = form.querySelector(`[name="${CSS.escape(name)}"]`
+        + (name.startsWith("tiles_") ? `[value="${CSS.escape(value)}"]` : ""));
+      if (!field) return;
+      if (field.type === "checkbox") {
+        field.checked = true;
+        field.closest("details")?.setAttribute("open", "");
+      } else if (!field.value) {
+        field.value = value;
+      }
+    });
   }
 
   window.addEventListener("offline", () => {
@@ -182,8 +290,13 @@
     reconnect();
   });
   window.addEventListener("online", refresh);
+  restoreTyped();
+  queue = kept();
   if (!navigator.onLine) {
     show(say("offlineNow"), "warn");
     reconnect();
+  } else if (queue.length) {
+    show(say("sendingKept"), "ok");
+    next();
   }
 })();

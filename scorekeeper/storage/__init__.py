@@ -16,20 +16,24 @@ from .connection import (
     rollback,
     upgrade,
 )
-from .errors import MatchGone, StaleCard, StaleWrite, StorageRefused
+from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
 from .leagues import (
+    CONFIRMED,
+    REMOVED,
     LeagueRepository,
     StoredCorrection,
     StoredFixture,
     StoredLeague,
     StoredTeam,
 )
-from .matches import Head, MatchCache, MatchRepository, Stored
+from .match_log import Broken, Head, MatchCache, Stored
+from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
 
 __all__ = [
-    "BoardRepository", "Head", "LeagueRepository", "MatchCache", "MatchGone",
+    "BoardRepository", "Broken", "CONFIRMED", "Head", "LeagueRepository", "MatchCache", "MatchGone",
+    "MatchHeld", "REMOVED",
     "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
     "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "backup",
     "begin", "commit", "connect", "is_postgresql", "location", "open_store", "rollback",

@@ -95,7 +95,8 @@ def upgrade(conn) -> int:
     """Bring the schema to the newest version, one step per transaction; returns it."""
     dialect = conn.dialect
     make, read, write = dialect.versions
-    for number, script in enumerate(SCHEMA, 1):
+    for number, version_of in enumerate(SCHEMA, 1):
+        script, fill = version_of if isinstance(version_of, tuple) else (version_of, None)
         with transaction(conn):
             if dialect.upgrade_lock:
                 conn.execute(dialect.upgrade_lock)
@@ -107,6 +108,8 @@ def upgrade(conn) -> int:
                                      f"the newer version")
             if version < number:
                 _run(conn, dialect.schema(script))
+                if fill is not None:
+                    fill(conn)
                 conn.execute(write.format(number))
     return len(SCHEMA)
 

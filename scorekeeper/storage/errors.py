@@ -9,6 +9,15 @@ class MatchGone(Exception):
     """The match was deleted (by its creator, or pruned) between loading it and writing."""
 
 
+class MatchHeld(Exception):
+    """A match whose league card both captains confirmed: its table can change nothing."""
+
+    def __init__(self, match_id: str, fixture_id: int | None, game: int | None):
+        super().__init__(f"match {match_id} is held by the confirmed card of fixture "
+                         f"{fixture_id}")
+        self.match_id, self.fixture_id, self.game = match_id, fixture_id, game
+
+
 class StaleWrite(Exception):
     """A match written against a revision that is no longer its latest."""
 

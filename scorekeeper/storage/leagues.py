@@ -15,6 +15,9 @@ from .errors import StaleCard
 
 KEY_BYTES = 16
 """128-bit secrets in every league link, as in the match links."""
+CONFIRMED, REMOVED = "confirmed", "removed"
+"""How a card holds the match of one of its games (matches.held): signed by both captains,
+the table can change nothing; taken off the card by the secretary."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,18 @@ class StoredCorrection:
 def league_games(conn) -> str:
     """A subquery: the ids of the matches that league cards link (pruning keeps these)."""
     return conn.dialect.json_array_values("fixtures", "card", "games", "match_id")
+
+
+def link_card_games(conn) -> None:
+    """Each match a stored card links: its fixture and game, held if the card is signed
+    (schema version 4, for the leagues played before it)."""
+    for fixture_id, card_text in conn.execute("SELECT id, card FROM fixtures").fetchall():
+        card = Card.from_dict(json.loads(card_text))
+        for game in card.games:
+            if game.match_id:
+                conn.execute("UPDATE matches SET fixture_id = ?, game = ?, held = ? "
+                             "WHERE id = ?", (fixture_id, game.number,
+                                              CONFIRMED if card.signed else "", game.match_id))
 
 
 def new_key() -> str:
@@ -153,6 +168,13 @@ class LeagueRepository:
                                     (fixture_id,)).fetchone()
             raise StaleCard(row[0])
         return expected + 1
+
+    def fixture_teams(self, fixture_id: int) -> tuple[str, str] | None:
+        """The home and away teams' names of a fixture."""
+        row = self.conn.execute("SELECT h.name, a.name FROM fixtures f "
+                                "JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away "
+                                "WHERE f.id = ?", (fixture_id,)).fetchone()
+        return None if row is None else (row[0], row[1])
 
     def set_day(self, fixture_id: int, day: str) -> None:
         self.conn.execute("UPDATE fixtures SET day = ? WHERE id = ?", (day, fixture_id))

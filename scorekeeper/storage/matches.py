@@ -1,139 +1,34 @@
-"""Matches in the database (SQLite or PostgreSQL): a setup and an append-only list of
-entries (events and undos).
+"""Matches in the database (SQLite or PostgreSQL): their rows and entries (match_log.py).
 
-The log a match is rebuilt from is the entries folded in order: an event is
-appended, an undo removes the last event. A write names the revision it was made
-against, and runs inside the caller's transaction (the unit of work's); what it
-rebuilt is kept for the process once that transaction commits.
+A write names the revision it was made against, and runs inside the caller's transaction
+(the unit of work's); what it rebuilt is kept for the process once that transaction
+commits.
 """
 
 import hmac
 import json
 import secrets
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass
-from typing import NamedTuple
 
-from ..rules import ALL_FIVES, Match, Table, find_rule_set
-from ..rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
-from .errors import MatchGone, StaleWrite
-
-HEAD = "SELECT id, score_key, view_key, revision, setup FROM matches"
-LISTED = "SELECT id, view_key, summary, updated, score_key FROM matches"
-"""What the lists of matches show of each (its scoring key last, to check it)."""
-
-
-class Head(NamedTuple):
-    """A match's row without its log: its keys and its revision (enough to answer a
-    scoreboard that has not changed) and its setup, read when the match is rebuilt."""
-
-    id: str
-    score_key: str
-    view_key: str
-    revision: int
-    setup: str
-
-
-@dataclass
-class Stored:
-    """A match as stored: its ids, its revision (count of entries) and the rebuilt Match."""
-
-    id: str
-    score_key: str
-    view_key: str
-    revision: int
-    match: Match
-
-
-class MatchCache:
-    """The newest match rebuilt of each stored match, by whose it is (id and scoring key, so
-    a match deleted and made again under its id is another) and at which revision.
-
-    What goes in is never changed afterwards and what comes out is a copy, so a request
-    may push onto the match it gets while another thread reads the same one. An entry's
-    state at a revision never changes (the log is append-only): a kept match behind the
-    stored one is brought up to date from the entries written since (`rebuild`).
-    """
-
-    def __init__(self, size: int = 1024):
-        self.size = size
-        self._kept: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, whose: tuple[str, str], revision: int) -> tuple[int, Match] | None:
-        """A copy of the match kept at `revision`, or at the newest kept before it."""
-        with self._lock:
-            kept = self._kept.get(whose)
-            if kept is None or kept[0] > revision:
-                return None
-            self._kept.move_to_end(whose)
-        return kept[0], kept[1].copy()
-
-    def put(self, whose: tuple[str, str], revision: int, match: Match) -> None:
-        """Keep a copy of the match at `revision`, unless a later one is kept already."""
-        match = match.copy()
-        with self._lock:
-            kept = self._kept.get(whose)
-            if kept is not None and kept[0] > revision:  # a slower request read an older row
-                return
-            self._kept[whose] = (revision, match)
-            self._kept.move_to_end(whose)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-
-def event_json(event: Event) -> str:
-    """An event as an entry's data column holds it (rules.events is the codec)."""
-    return json.dumps(event_data(event))
-
-
-def _entry(kind: str, data) -> Entry:
-    """An entry row read back: an undo, or the event its data encodes."""
-    return UNDO if kind == "undo" else event_from_data(data)
-
-
-def table_json(table: Table) -> str:
-    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
-    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
-    return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size, **rules})
-
-
-def summary_json(match: Match) -> str:
-    """What the list of matches shows, kept beside the log so the list needs no rebuild."""
-    table = match.table
-    return json.dumps({"sides": [table.side_name(s) for s in range(len(table.sides))],
-                       "scores": match.scores, "winner": match.winner,
-                       "target": table.target, "hands": len(match.hands)})
-
-
-def _table(setup: str) -> Table:
-    setup = json.loads(setup)
-    return Table.create(setup["players"], setup["partnerships"], setup["target"],
-                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
-
-
-def _apply(match: Match, entries: list[Entry]) -> None:
-    """Push each event and pop at each undo, as they were written; the events left after
-    the undos go in through one `extend` (runs of moves at speed)."""
-    events: list[Event] = []
-    for entry in entries:
-        if not isinstance(entry, Undo):
-            events.append(entry)
-        elif events:
-            events.pop()
-        else:
-            match.pop()
-    match.extend(events)
-
-
-def _applied(match: Match, entry: Entry) -> tuple[str, str]:
-    """Apply an entry to the match (the rules may refuse it); its row's kind and data."""
-    if isinstance(entry, Undo):
-        match.pop()
-        return "undo", "{}"
-    return "event", event_json(match.push(entry))
+from ..rules import Match, RuleError
+from ..rules.events import Entry, Event, Undo
+from .errors import MatchGone, MatchHeld, StaleWrite
+from .leagues import CONFIRMED
+from .match_log import (
+    HEAD,
+    LISTED,
+    Broken,
+    Head,
+    MatchCache,
+    Stored,
+    applied,
+    apply_entries,
+    entry_of,
+    event_json,
+    summary_json,
+    table_json,
+    table_of,
+    takes_back,
+)
 
 
 class MatchRepository:
@@ -182,20 +77,46 @@ class MatchRepository:
 
     def rebuild(self, head: Head) -> Stored:
         """The match of a head, at its revision: from the cache; else the match kept at an
-        earlier revision (the entries since were written through another worker) brought up
-        to date; else replayed from its whole log."""
+        earlier revision brought up to date with the entries written since (by another
+        worker), unless they take back what it holds (an undo there: the stored log then
+        decides, replayed whole); else replayed from its whole log."""
         whose, revision, cache = (head.id, head.score_key), head.revision, self.cache
         kept = cache.get(whose, revision) if cache is not None else None
-        after, match = kept or (0, Match(_table(head.setup)))
+        after, match = kept or (0, Match(table_of(head.setup)))
         if kept is None or after < revision:
             entries = self._entries(head.id, after, revision) if after < revision else []
+            if entries is not None and after and takes_back(entries):
+                after, match = 0, Match(table_of(head.setup))
+                entries = self._entries(head.id, 0, revision)
             if entries is None:  # deleted since the row was read: its log is gone, none kept
-                match = Match(_table(head.setup))
+                match = Match(table_of(head.setup))
             else:
-                _apply(match, entries)
+                try:
+                    apply_entries(match, entries)
+                except RuleError:
+                    return self._broken(head)
                 if cache is not None:
                     cache.put(whose, revision, match)
-        return Stored(head.id, head.score_key, head.view_key, revision, match)
+        return Stored(head.id, head.score_key, head.view_key, revision, match, head)
+
+    def _broken(self, head: Head) -> Stored:
+        """A log the rules refuse: the match as far as it is legal, and the first event they
+        refuse (never kept: the table offers to take the match back to its legal part)."""
+        events: list[Event] = []
+        for entry in self._entries(head.id, 0, head.revision) or []:
+            if not isinstance(entry, Undo):
+                events.append(entry)
+            elif events:
+                events.pop()
+        match = Match(table_of(head.setup))
+        for position, event in enumerate(events):
+            try:
+                match.push(event)
+            except RuleError as error:
+                broken = Broken(position, event, error, len(events) - position - 1)
+                return Stored(head.id, head.score_key, head.view_key, head.revision, match,
+                              head, broken)
+        return Stored(head.id, head.score_key, head.view_key, head.revision, match, head)
 
     def _entries(self, match_id: str, after: int, upto: int) -> list[Entry] | None:
         """The entries after revision `after` up to `upto`, never one written after the row
@@ -207,13 +128,13 @@ class MatchRepository:
             return None
         # One json.loads for them all rather than one per entry (each entry is an object).
         datas = json.loads("[" + ",".join(row[1] for row in rows) + "]")
-        return [_entry(row[0], data) for row, data in zip(rows, datas, strict=True)]
+        return [entry_of(row[0], data) for row, data in zip(rows, datas, strict=True)]
 
     def entries_since(self, match_id: str, revision: int) -> list[Entry]:
         """The events and undos written after `revision`, for the other phone's notice."""
         rows = self.conn.execute("SELECT kind, data FROM entries WHERE match_id = ? AND seq > ? "
                                  "ORDER BY seq", (match_id, revision)).fetchall()
-        return [_entry(row[0], json.loads(row[1])) for row in rows]
+        return [entry_of(row[0], json.loads(row[1])) for row in rows]
 
     def listing(self, limit: int = 100) -> list[dict]:
         """Matches on this server, in progress first, most recently played first."""
@@ -282,19 +203,27 @@ class MatchRepository:
         """
         if stored.revision != expected:  # the phone saw another revision than this read
             return self._write_reread(stored, expected, entry)
-        kind, data = _applied(stored.match, entry)
+        kind, data = applied(stored.match, entry)
         conn = self.conn
         moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
-                             f"updated = {conn.dialect.now} WHERE id = ? AND revision = ?",
-                             (expected + 1, summary_json(stored.match), stored.id, expected))
+                             f"updated = {conn.dialect.now} WHERE id = ? AND revision = ? "
+                             f"AND held <> ?", (expected + 1, summary_json(stored.match),
+                                                stored.id, expected, CONFIRMED))
         if moved.rowcount != 1:
-            row = conn.execute("SELECT revision FROM matches WHERE id = ?",
-                               (stored.id,)).fetchone()
-            if row is None:
-                raise MatchGone(stored.id)
-            raise StaleWrite(row[0])
+            self._why_not_written(stored.id)
         self._append(stored.id, expected + 1, kind, data)
         return self._written_at(stored, expected + 1)
+
+    def _why_not_written(self, match_id: str):
+        """Raise why a write's conditional UPDATE moved no row: the match was deleted, its
+        card holds it, or another phone wrote first."""
+        row = self.conn.execute(HEAD + " WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise MatchGone(match_id)
+        head = Head(*row)
+        if head.held == CONFIRMED:
+            raise MatchHeld(head.id, head.fixture_id, head.game)
+        raise StaleWrite(head.revision)
 
     def _write_reread(self, stored: Stored, expected: int, entry: Entry) -> Stored:
         """`write` when the phone's revision is not the one loaded: the row decides, locked."""
@@ -304,10 +233,12 @@ class MatchRepository:
         if row is None:
             raise MatchGone(stored.id)
         head = Head(*row)
+        if head.held == CONFIRMED:
+            raise MatchHeld(head.id, head.fixture_id, head.game)
         if head.revision != expected:
             raise StaleWrite(head.revision)
         fresh = self.rebuild(head)
-        kind, data = _applied(fresh.match, entry)
+        kind, data = applied(fresh.match, entry)
         self._append(stored.id, expected + 1, kind, data)
         conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
                      f"updated = {conn.dialect.now} WHERE id = ?",
@@ -322,6 +253,44 @@ class MatchRepository:
         stored.revision = revision
         self._written.append(stored)
         return stored
+
+    def take_back(self, stored: Stored, expected: int) -> Stored:
+        """Undo every event of a broken log from the first one the rules refuse, if the
+        match is still at revision `expected`: one undo entry each, so the log stays
+        append-only and the match is its legal part."""
+        count = stored.broken.later + 1
+        conn = self.conn
+        moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
+                             f"updated = {conn.dialect.now} WHERE id = ? AND revision = ? "
+                             f"AND held <> ?", (expected + count, summary_json(stored.match),
+                                                stored.id, expected, CONFIRMED))
+        if moved.rowcount != 1:
+            self._why_not_written(stored.id)
+        for seq in range(expected + 1, expected + count + 1):
+            self._append(stored.id, seq, "undo", "{}")
+        stored.broken = None
+        return self._written_at(stored, expected + count)
+
+    def link(self, match_id: str, fixture_id: int, game: int) -> None:
+        """The match scores game `game` of the fixture's card."""
+        self.conn.execute("UPDATE matches SET fixture_id = ?, game = ? WHERE id = ?",
+                          (fixture_id, game, match_id))
+
+    def lock(self, match_ids: list[str]) -> None:
+        """Hold these matches' rows until the transaction ends: a tap being written at the
+        same moment commits before (and the caller reads its result) or waits, and then
+        finds what the caller wrote (SQLite's write lock does this already)."""
+        if match_ids:
+            marks = ",".join("?" * len(match_ids))
+            self.conn.execute(f"SELECT id FROM matches WHERE id IN ({marks})"
+                              + self.conn.dialect.for_update, list(match_ids))
+
+    def hold(self, match_ids: list[str], held: str) -> None:
+        """Set how their card holds these matches: CONFIRMED, REMOVED, or '' (free)."""
+        if match_ids:
+            marks = ",".join("?" * len(match_ids))
+            self.conn.execute(f"UPDATE matches SET held = ? WHERE id IN ({marks})",
+                              [held, *match_ids])
 
     def delete(self, match_id: str, key: str) -> bool:
         """Delete a match and its log if `key` is its scoring key; True if it was there."""

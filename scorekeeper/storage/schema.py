@@ -1,8 +1,11 @@
 """The tables, version by version: written once for SQLite and PostgreSQL, the words that
 differ between them as tokens in capitals (SERIAL_KEY, NOW_TEXT, KEYED_ONLY, ROWID_COLUMN,
-BYTES)
-that `dialects.Dialect.schema` replaces. A change is a new item at the end, never an edit.
+BYTES) that `dialects.Dialect.schema` replaces. A change is a new item at the end, never an
+edit; an item may also fill its new tables from the old ones (a function of the connection,
+run in the same transaction).
 """
+
+from .leagues import link_card_games
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -76,6 +79,15 @@ SCHEMA = [
         PRIMARY KEY (match_id, variant)
     ) KEYED_ONLY
     """,
+    # version 4: the league card a match scores a game of, and whether that card holds it:
+    # 'confirmed' (both captains signed: the table can change nothing), 'removed' (the
+    # secretary took the game off the card), or '' (free); filled from the stored cards
+    ("""
+    ALTER TABLE matches ADD COLUMN fixture_id INTEGER REFERENCES fixtures(id);
+    ALTER TABLE matches ADD COLUMN game INTEGER;
+    ALTER TABLE matches ADD COLUMN held TEXT NOT NULL DEFAULT ''
+        CHECK (held IN ('', 'confirmed', 'removed'))
+    """, link_card_games),
 ]
 """Each item upgrades the schema by one version (the dialect's words replace the tokens
 in capitals); the dialect's `versions` count them."""

@@ -6,7 +6,7 @@ import threading
 
 from .connection import connect, is_postgresql, location, open_checked, postgres
 from .dialects import SQLITE
-from .matches import MatchCache
+from .match_log import MatchCache
 
 
 class KeptConnections:

@@ -266,8 +266,10 @@ def confirm(league_id: str, key: str, fixture_id: int):
 
 @bp.post("/<league_id>/<key>/card/<int:fixture_id>/reopen")
 def reopen(league_id: str, key: str, fixture_id: int):
+    """The secretary reopens a card; a captain asks to, and with both asking it reopens."""
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.reopen(unit_of_work(), access, fixture_id, f.rev.data))
+                       (leagues.reopen if access.secretary else leagues.ask_reopen)(
+                           unit_of_work(), access, fixture_id, f.rev.data))
 
 
 def _download(body: str, mimetype: str, name: str) -> Response:

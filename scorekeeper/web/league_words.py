@@ -28,7 +28,16 @@ def correction_words(correction: dict) -> str:
         return _("Game %(game)s: paper score %(home)s–%(away)s entered", game=facts["game"],
                  home=facts["home"], away=facts["away"])
     if kind == "cleared":
+        taken = facts.get("taken_off")
+        if taken and taken.get("state") in ("scored", "entered"):
+            return _("Game %(game)s: result %(home)s–%(away)s taken off the card",
+                     game=facts["game"], home=taken["home"], away=taken["away"])
+        if taken:
+            return _("Game %(game)s: taken off the card at %(home)s–%(away)s, unfinished",
+                     game=facts["game"], home=taken["home"], away=taken["away"])
         return _("Game %(game)s: result taken off the card", game=facts["game"])
+    if facts.get("by") == CAPTAIN:
+        return _("Card reopened by both captains")
     return _("Card reopened by the secretary")
 
 

@@ -26,6 +26,7 @@ from ..services import matches
 from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _
+from .catalogue import ngettext
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
 from .limits import limit_taps
 from .pages import fragment_wanted, screen
@@ -53,9 +54,12 @@ def render_table(stored: Stored, status: int = 200, error: str | None = None,
         notice = next(iter(get_flashed_messages()), None)  # what a plain-form undo did
     if entered is None and request.endpoint == "table.end_hand":
         entered = view.entered_in_form(request.form, stored.match)
+    card = matches.card_of(unit_of_work(), stored)
+    broken = view.refusal(matches.broken_log(stored)) if stored.broken else None
     return screen("match/table.html", "match/_table.html", stored=stored, match=stored.match,
                   view=view, error=error, notice=notice, preview=preview, entered=entered,
-                  confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS), status
+                  confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS,
+                  card=view.card_words(card), broken=broken), status
 
 
 @bp.get("")
@@ -72,6 +76,9 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
     stored = tapped.stored
     if isinstance(tapped, matches.Refused):
         return render_table(stored, 422, view.refusal(tapped.error))
+    if isinstance(tapped, matches.Held):
+        return render_table(stored, 422, _("Not applied: this game's card is confirmed, so "
+                                           "the table can change nothing."))
     if isinstance(tapped, matches.Stale):
         return render_table(stored, 409, notice=_stale_notice(tapped))
     if isinstance(tapped, matches.Previewed):
@@ -155,6 +162,18 @@ def _move(match_id: str, key: str, use_case):
     if not form.validate_on_submit():
         return _form_refused(stored, form)
     return answer(use_case(unit_of_work(), stored, form.pos.data))
+
+
+@bp.post("/take-back")
+def take_back(match_id: str, key: str):
+    """A log the rules refuse from one move on, taken back to the last move they allow."""
+    stored, form = load_or_404(match_id, key), PositionForm()
+    if not form.validate_on_submit():
+        return _form_refused(stored, form)
+    said = ngettext("Took back %(num)s move the rules refuse.",
+                    "Took back %(num)s moves the rules refuse.",
+                    stored.broken.later + 1) if stored.broken else None
+    return answer(matches.take_back_to_legal(unit_of_work(), stored, form.pos.data), said=said)
 
 
 @bp.post("/end")

@@ -72,6 +72,24 @@ def refusal(error: Exception) -> str:
     return bounded(str(error))
 
 
+def card_words(card) -> dict | None:
+    """What a table says of the league card that links its match (`matches.OnCard`): the
+    card's confirmed, so nothing can change and who can reopen it; or the game was taken
+    off the card."""
+    if card is None or not card.held:
+        return None
+    fixture = _("%(home)s v %(away)s", home=card.home, away=card.away)
+    if card.confirmed:
+        return {"held": True, "text": _(
+            "Game %(game)s of %(fixture)s: both captains have confirmed the card, so this "
+            "table can change nothing, Undo included. The league secretary, or both captains "
+            "together, can reopen the card.", game=card.game, fixture=fixture)}
+    return {"held": False, "text": _(
+        "The league secretary took this game off the card of %(fixture)s (it was game "
+        "%(game)s): what is scored here no longer counts for the league.", game=card.game,
+        fixture=fixture)}
+
+
 def rule_set_line(match: Match) -> str:
     """Which game the match is refereed by, as every screen of a match says it."""
     rules = match.table.rules

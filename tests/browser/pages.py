@@ -312,3 +312,17 @@ def shoot(page: Page, name: str, docs: bool = False) -> Path:
                         animations="disabled")
     return path
 
+
+def first_answered(page: Page, pattern: str, answer) -> list:
+    """Route the first request matching `pattern` to `answer(route)` and let the others
+    through; returns the list of URLs it answered (one once it has)."""
+    answered = []
+
+    def route(request_route):
+        if answered:
+            return request_route.continue_()
+        answered.append(request_route.request.url)
+        return answer(request_route)
+
+    page.route(pattern, route)
+    return answered

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scorekeeper.rules import Lay, Match
 
 from .conftest import CHROMIUM_ARGS, find_chromium
-from .pages import Scorer, assert_accessible, assert_comfortable, shoot
+from .pages import Scorer, assert_accessible, assert_comfortable, first_answered, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -118,6 +118,21 @@ def test_ticked_tiles_stay_ticked_after_check_and_the_pips_box_shows_their_sum(m
     expect(mobile.get_by_role("checkbox", name="6-6")).to_be_checked()
     expect(mobile.get_by_role("checkbox", name="0-1")).to_be_visible()
     expect(table.pips_field("Bob")).to_have_value("13")
+
+
+def test_switching_the_language_keeps_the_pips_and_tiles_already_typed(mobile, server):
+    """Issue 24: the language menu reloaded the end of a hand with its boxes empty."""
+    table = Scorer(mobile)
+    mobile.goto(server.store_match(_went_out())["table"])
+    table.pips_field("Bob").fill("13")
+    mobile.get_by_text("or tap the tiles").tap()
+    mobile.get_by_role("checkbox", name="6-6").check()
+    mobile.locator("details.languages summary").click()
+    mobile.locator("details.languages a[hreflang=cs]").click()
+    mobile.wait_for_url("**lang=cs")
+    expect(mobile.locator("html")).to_have_attribute("lang", "cs")
+    expect(mobile.locator("input[name=pips_1]")).to_have_value("13")
+    expect(mobile.locator("input[name=tiles_1][value='6-6']")).to_be_checked()
 
 
 def test_undo_says_what_it_took_back_and_asks_once_before_a_scored_hand(mobile, server):
@@ -234,8 +249,8 @@ def test_chromium_finds_the_app_installable(playwright_session, pixel7, server, 
         context.close()
 
 
-def test_offline_a_tap_says_it_was_not_sent_and_the_table_comes_back_by_itself(
-        mobile, server):
+def test_a_tap_made_offline_is_kept_and_sent_when_the_connection_is_back(mobile, server):
+    """Issue 24: a tap made while the connection was down was forgotten."""
     links = server.store_match(_bob_to_draw())
     table = Scorer(mobile)
     mobile.goto(links["table"])
@@ -246,14 +261,67 @@ def test_offline_a_tap_says_it_was_not_sent_and_the_table_comes_back_by_itself(
     expect(mobile.locator("#tap-status")).to_have_text(
         "Offline: your taps are not sent until the connection is back.")
     table.button("Draw").tap()
-    expect(mobile.locator("#tap-status")).to_have_text("No connection: your tap was not sent.")
+    expect(mobile.locator("#tap-status")).to_have_text(
+        "No connection: Draw is kept, and sent when the connection is back.")
     assert len(server.entries(table.match_id)) == before
     shoot(mobile, "table-offline")
     mobile.context.set_offline(False)
-    expect(mobile.locator("#tap-status")).to_have_text(
-        "Connected again: this is the table now.")
-    table.draw()
     expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    assert len(server.entries(table.match_id)) == before + 1
+    table.draw()
+    expect(mobile.locator("#table .last")).to_have_text("Bob drew 2 tiles")
+
+
+def test_a_tap_whose_answer_was_lost_is_checked_and_applied_once(mobile, server):
+    """The server stored the tap but the phone never heard: it sends it again against the
+    revision it saw, and the server takes the copy for the tap it already has."""
+    links = server.store_match(_bob_to_draw())
+    table = Scorer(mobile)
+    mobile.goto(links["table"])
+    before = len(server.entries(table.match_id))
+    mobile.watcher.expect("ERR_FAILED")
+
+    def answer_lost(route):
+        route.fetch()  # the server gets it and stores it; its answer never arrives
+        return route.abort()
+
+    lost = first_answered(mobile, "**/draw", answer_lost)
+    table.button("Draw").tap()
+    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    assert lost and len(server.entries(table.match_id)) == before + 1
+    mobile.unroute("**/draw")
+
+
+def test_taps_made_offline_outlive_a_reload(mobile, server):
+    links = server.store_match(_bob_to_draw())
+    table = Scorer(mobile)
+    mobile.goto(links["table"])
+    mobile.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    mobile.reload()  # under the service worker, which keeps a copy of the page
+    before = len(server.entries(table.match_id))
+    mobile.watcher.expect("ERR_INTERNET_DISCONNECTED")
+    mobile.context.set_offline(True)
+    table.button("Draw").tap()
+    expect(mobile.locator("#tap-status")).to_contain_text("is kept")
+    mobile.reload()
+    mobile.context.set_offline(False)
+    mobile.reload()
+    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    assert len(server.entries(table.match_id)) == before + 1
+
+
+def test_a_tap_over_the_tap_limit_says_so_and_how_long_then_is_sent_again(mobile, server):
+    links = server.store_match(_bob_to_draw())
+    table = Scorer(mobile)
+    mobile.goto(links["table"])
+    mobile.watcher.expect("status of 429")
+    first_answered(mobile, "**/draw", lambda route: route.fulfill(
+        status=429, body="too many", headers={"Retry-After": "1"}))
+    table.button("Draw").tap()
+    expect(mobile.locator("#tap-status")).to_have_text(
+        "Too many taps in a short time: your tap is sent again by itself in 1 s.")
+    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    mobile.unroute("**/draw")
 
 
 def test_a_reload_offline_still_shows_the_table_this_phone_saw(mobile, server):
@@ -290,16 +358,8 @@ def test_a_tap_a_busy_server_turned_away_says_so_and_is_applied_when_sent_again(
     mobile.goto(links["table"])
     before = len(server.entries(table.match_id))
     mobile.watcher.expect("status of 503")
-    turned_away = []
-
-    def busy_once(route):
-        if turned_away:
-            return route.continue_()
-        turned_away.append(route.request.url)
-        return route.fulfill(status=503, body="busy",
-                             headers={"Retry-After": "1", "Scorekeeper-Busy": "1"})
-
-    mobile.route("**/draw", busy_once)
+    turned_away = first_answered(mobile, "**/draw", lambda route: route.fulfill(
+        status=503, body="busy", headers={"Retry-After": "1", "Scorekeeper-Busy": "1"}))
     table.button("Draw").tap()
     expect(mobile.locator("#tap-status")).to_have_text(
         "The server is busy: your tap is not applied yet. It is sent again by itself in a "

@@ -1,0 +1,167 @@
+"""A match as the store keeps it: a row (its head: keys, revision, setup, the league card
+that holds it) and an append-only list of entries, an event or an undo each, that fold into
+the Match. What a worker keeps of each match, and the JSON of each part."""
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..rules import ALL_FIVES, Match, RuleError, Table, find_rule_set
+from ..rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
+from .leagues import CONFIRMED
+
+HEAD = "SELECT id, score_key, view_key, revision, setup, held, fixture_id, game FROM matches"
+LISTED = "SELECT id, view_key, summary, updated, score_key FROM matches"
+"""What the lists of matches show of each (its scoring key last, to check it)."""
+
+
+class Head(NamedTuple):
+    """A match's row without its log: its keys and its revision (enough to answer a
+    scoreboard that has not changed), its setup, read when the match is rebuilt, and the
+    league card that links it (its fixture and game) and how that card holds it."""
+
+    id: str
+    score_key: str
+    view_key: str
+    revision: int
+    setup: str
+    held: str = ""
+    fixture_id: int | None = None
+    game: int | None = None
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A stored log the rules refuse from one event on (written by an older version, or a
+    bug): the match holds the events before it; `later` more were stored after it."""
+
+    position: int
+    event: Event
+    error: RuleError
+    later: int
+
+
+@dataclass
+class Stored:
+    """A match as stored: its ids, its revision (count of entries) and the rebuilt Match;
+    `head` says which league card links it, and how the card holds it."""
+
+    id: str
+    score_key: str
+    view_key: str
+    revision: int
+    match: Match
+    head: Head | None = None
+    broken: Broken | None = None
+
+    @property
+    def held(self) -> bool:
+        """Its card is confirmed: its table can change nothing."""
+        return self.head is not None and self.head.held == CONFIRMED
+
+
+class MatchCache:
+    """The newest match rebuilt of each stored match, by whose it is (id and scoring key, so
+    a match deleted and made again under its id is another) and at which revision.
+
+    What goes in is never changed afterwards and what comes out is a copy, so a request
+    may push onto the match it gets while another thread reads the same one. An entry's
+    state at a revision never changes (the log is append-only): a kept match behind the
+    stored one is brought up to date from the entries written since (`rebuild`).
+    """
+
+    def __init__(self, size: int = 1024):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, whose: tuple[str, str], revision: int) -> tuple[int, Match] | None:
+        """A copy of the match kept at `revision`, or at the newest kept before it."""
+        with self._lock:
+            kept = self._kept.get(whose)
+            if kept is None or kept[0] > revision:
+                return None
+            self._kept.move_to_end(whose)
+        return kept[0], kept[1].copy()
+
+    def put(self, whose: tuple[str, str], revision: int, match: Match) -> None:
+        """Keep a copy of the match at `revision`, unless a later one is kept already."""
+        match = match.copy()
+        with self._lock:
+            kept = self._kept.get(whose)
+            if kept is not None and kept[0] > revision:  # a slower request read an older row
+                return
+            self._kept[whose] = (revision, match)
+            self._kept.move_to_end(whose)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
+def event_json(event: Event) -> str:
+    """An event as an entry's data column holds it (rules.events is the codec)."""
+    return json.dumps(event_data(event))
+
+
+def entry_of(kind: str, data) -> Entry:
+    """An entry row read back: an undo, or the event its data encodes."""
+    return UNDO if kind == "undo" else event_from_data(data)
+
+
+def table_json(table: Table) -> str:
+    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
+    return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
+                       "target": table.target, "hand_size": table.hand_size, **rules})
+
+
+def summary_json(match: Match) -> str:
+    """What the list of matches shows, kept beside the log so the list needs no rebuild."""
+    table = match.table
+    return json.dumps({"sides": [table.side_name(s) for s in range(len(table.sides))],
+                       "scores": match.scores, "winner": match.winner,
+                       "target": table.target, "hands": len(match.hands)})
+
+
+def table_of(setup: str) -> Table:
+    setup = json.loads(setup)
+    return Table.create(setup["players"], setup["partnerships"], setup["target"],
+                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
+
+
+def apply_entries(match: Match, entries: list[Entry]) -> None:
+    """Push each event and pop at each undo, as they were written; the events left after
+    the undos go in through one `extend` (runs of moves at speed)."""
+    events: list[Event] = []
+    for entry in entries:
+        if not isinstance(entry, Undo):
+            events.append(entry)
+        elif events:
+            events.pop()
+        else:
+            match.pop()
+    match.extend(events)
+
+
+def takes_back(entries: list[Entry]) -> bool:
+    """Whether the entries undo an event written before them."""
+    brought = 0
+    for entry in entries:
+        if not isinstance(entry, Undo):
+            brought += 1
+        elif brought:
+            brought -= 1
+        else:
+            return True
+    return False
+
+
+def applied(match: Match, entry: Entry) -> tuple[str, str]:
+    """Apply an entry to the match (the rules may refuse it); its row's kind and data."""
+    if isinstance(entry, Undo):
+        match.pop()
+        return "undo", "{}"
+    return "event", event_json(match.push(entry))
+
+
