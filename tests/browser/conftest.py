@@ -159,3 +159,10 @@ def open_phone(chromium, pixel7, server):
 def mobile(open_phone):
     """A page on one Pixel 7, JavaScript on, light colours."""
     return open_phone()
+
+
+@pytest.fixture
+def routed(open_phone):
+    """A Pixel 7 whose requests a test may answer itself (page.route): without the service
+    worker, which would otherwise take over the page mid-test and send them past the route."""
+    return open_phone(service_workers="block")

@@ -115,7 +115,7 @@ def test_a_scoreboard_a_busy_server_asks_to_wait_polls_again_only_after_that_wai
     from scorekeeper.rules import Match
 
     links = server.store_match(Match.create(["Ann", "Bob"], hand_size=3))
-    board = open_phone()
+    board = open_phone(service_workers="block")  # every poll through the route below
     polls = []
 
     def busy_once(route):

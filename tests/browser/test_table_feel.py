@@ -272,24 +272,24 @@ def test_a_tap_made_offline_is_kept_and_sent_when_the_connection_is_back(mobile,
     expect(mobile.locator("#table .last")).to_have_text("Bob drew 2 tiles")
 
 
-def test_a_tap_whose_answer_was_lost_is_checked_and_applied_once(mobile, server):
+def test_a_tap_whose_answer_was_lost_is_checked_and_applied_once(routed, server):
     """The server stored the tap but the phone never heard: it sends it again against the
     revision it saw, and the server takes the copy for the tap it already has."""
     links = server.store_match(_bob_to_draw())
-    table = Scorer(mobile)
-    mobile.goto(links["table"])
+    table = Scorer(routed)
+    routed.goto(links["table"])
     before = len(server.entries(table.match_id))
-    mobile.watcher.expect("ERR_FAILED")
+    routed.watcher.expect("ERR_FAILED")
 
     def answer_lost(route):
         route.fetch()  # the server gets it and stores it; its answer never arrives
         return route.abort()
 
-    lost = first_answered(mobile, "**/draw", answer_lost)
+    lost = first_answered(routed, "**/draw", answer_lost)
     table.button("Draw").tap()
-    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    expect(routed.locator("#table .last")).to_have_text("Bob drew 1 tile")
     assert lost and len(server.entries(table.match_id)) == before + 1
-    mobile.unroute("**/draw")
+    routed.unroute("**/draw")
 
 
 def test_taps_made_offline_outlive_a_reload(mobile, server):
@@ -310,18 +310,18 @@ def test_taps_made_offline_outlive_a_reload(mobile, server):
     assert len(server.entries(table.match_id)) == before + 1
 
 
-def test_a_tap_over_the_tap_limit_says_so_and_how_long_then_is_sent_again(mobile, server):
+def test_a_tap_over_the_tap_limit_says_so_and_how_long_then_is_sent_again(routed, server):
     links = server.store_match(_bob_to_draw())
-    table = Scorer(mobile)
-    mobile.goto(links["table"])
-    mobile.watcher.expect("status of 429")
-    first_answered(mobile, "**/draw", lambda route: route.fulfill(
+    table = Scorer(routed)
+    routed.goto(links["table"])
+    routed.watcher.expect("status of 429")
+    first_answered(routed, "**/draw", lambda route: route.fulfill(
         status=429, body="too many", headers={"Retry-After": "1"}))
     table.button("Draw").tap()
-    expect(mobile.locator("#tap-status")).to_have_text(
+    expect(routed.locator("#tap-status")).to_have_text(
         "Too many taps in a short time: your tap is sent again by itself in 1 s.")
-    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
-    mobile.unroute("**/draw")
+    expect(routed.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    routed.unroute("**/draw")
 
 
 def test_a_reload_offline_still_shows_the_table_this_phone_saw(mobile, server):
@@ -336,35 +336,35 @@ def test_a_reload_offline_still_shows_the_table_this_phone_saw(mobile, server):
         "Offline: your taps are not sent until the connection is back.")
 
 
-def test_a_tap_the_server_fails_to_store_says_not_saved(mobile, server):
+def test_a_tap_the_server_fails_to_store_says_not_saved(routed, server):
     links = server.store_match(_bob_to_draw())
-    table = Scorer(mobile)
-    mobile.goto(links["table"])
-    mobile.watcher.expect("status of 500")
-    mobile.route("**/draw", lambda route: route.fulfill(status=500, body="boom"))
+    table = Scorer(routed)
+    routed.goto(links["table"])
+    routed.watcher.expect("status of 500")
+    routed.route("**/draw", lambda route: route.fulfill(status=500, body="boom"))
     table.button("Draw").tap()
-    expect(mobile.locator("#tap-status")).to_have_text(
+    expect(routed.locator("#tap-status")).to_have_text(
         "Not saved: the server could not store it. Tap again.")
     expect(table.button("Draw")).to_be_enabled()
-    mobile.unroute("**/draw")
+    routed.unroute("**/draw")
     table.draw()
-    expect(mobile.locator("#tap-status")).to_be_hidden()
-    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    expect(routed.locator("#tap-status")).to_be_hidden()
+    expect(routed.locator("#table .last")).to_have_text("Bob drew 1 tile")
 
 
-def test_a_tap_a_busy_server_turned_away_says_so_and_is_applied_when_sent_again(mobile, server):
+def test_a_tap_a_busy_server_turned_away_says_so_and_is_applied_when_sent_again(routed, server):
     links = server.store_match(_bob_to_draw())
-    table = Scorer(mobile)
-    mobile.goto(links["table"])
+    table = Scorer(routed)
+    routed.goto(links["table"])
     before = len(server.entries(table.match_id))
-    mobile.watcher.expect("status of 503")
-    turned_away = first_answered(mobile, "**/draw", lambda route: route.fulfill(
+    routed.watcher.expect("status of 503")
+    turned_away = first_answered(routed, "**/draw", lambda route: route.fulfill(
         status=503, body="busy", headers={"Retry-After": "1", "Scorekeeper-Busy": "1"}))
     table.button("Draw").tap()
-    expect(mobile.locator("#tap-status")).to_have_text(
+    expect(routed.locator("#tap-status")).to_have_text(
         "The server is busy: your tap is not applied yet. It is sent again by itself in a "
         "moment.")
-    expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
-    expect(mobile.locator("#tap-status")).to_be_hidden()
+    expect(routed.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    expect(routed.locator("#tap-status")).to_be_hidden()
     assert len(turned_away) == 1
     assert len(server.entries(table.match_id)) == before + 1  # applied once, when sent again
