@@ -161,6 +161,9 @@ class Card:
         if side not in (HOME, AWAY):
             raise CardError.worded(N_("Only the two captains of a fixture confirm its card."),
                                    "not_a_captain")
+        if side in self.confirmed:
+            raise CardError.worded(N_("This captain has already confirmed the card."),
+                                   "already_confirmed")
         waiting = [game.number for game, outcome in zip(self.games, outcomes, strict=True)
                    if not outcome.over]
         if waiting:

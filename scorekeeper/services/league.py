@@ -175,8 +175,8 @@ def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) ->
         uow.leagues.set_day(fixture_id, day.isoformat())
 
 
-def _fixture(uow: UnitOfWork, access: Access, fixture_id):
-    fixture = uow.leagues.fixture(access.league_id, fixture_id)
+def _fixture(uow: UnitOfWork, access: Access, fixture_id, lock: bool = False):
+    fixture = uow.leagues.fixture(access.league_id, fixture_id, lock)
     if fixture is None:
         raise NoSuchFixture.worded(N_("This league has no such fixture."), "no_such_fixture")
     return fixture
@@ -193,7 +193,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
     """
     try:
         with uow:
-            fixture = _fixture(uow, access, fixture_id)
+            fixture = _fixture(uow, access, fixture_id, lock=True)
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")

@@ -26,9 +26,11 @@ class Written:
 
 @dataclass(frozen=True)
 class Repeated:
-    """The same entry was already the latest one stored: nothing was written twice."""
+    """The same entry was already stored (a double tap, or a tap sent again after its answer
+    was lost): nothing was written twice. `later`: what other phones entered after it."""
 
     stored: Stored
+    later: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,7 @@ def broken_log(stored: Stored) -> IllegalRecord:
     hand = match.hand
     number = len(match.hands) if hand is not None else 1
     if isinstance(broken.event, Start):
-        return IllegalRecord(N_("hand %(hand)s, starter"), cause, hand=number + 1)
+        return IllegalRecord(N_("hand %(hand)s, starter"), cause, hand=len(match.hands) + 1)
     if isinstance(broken.event, Remaining):
         return IllegalRecord(N_("hand %(hand)s, remaining"), cause, hand=number)
     seat = match.turn
@@ -277,13 +279,14 @@ def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
 
 def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
            ) -> Repeated | Stale | Gone:
-    """A repeat of the one entry stored since `seen` is a success; anything else is stale."""
+    """A repeat of the entry stored first since `seen` is a success (what others entered
+    after it is said); anything else is stale."""
     now = open_match(uow, stored.id, stored.score_key)
     if now is None:
         return Gone(stored.id)
     entered = uow.matches.entries_since(stored.id, seen)
-    if len(entered) == 1 and _repeats(entry, entered[0]):
-        return Repeated(now)
+    if entered and _repeats(entry, entered[0]):
+        return Repeated(now, tuple(entered[1:]))
     return Stale(now, entered)
 
 

@@ -41,14 +41,18 @@ class UnitOfWork:
 
     def __exit__(self, kind, error, trace) -> bool:
         if kind is not None:
-            rollback(self.conn)
-            self.matches.rolled_back()
+            try:
+                rollback(self.conn)
+            finally:
+                self.matches.rolled_back()
             return False
         try:
             commit(self.conn)
         except BaseException:
-            rollback(self.conn)
-            self.matches.rolled_back()
+            try:
+                rollback(self.conn)
+            finally:
+                self.matches.rolled_back()
             raise
         self.matches.committed()
         return False

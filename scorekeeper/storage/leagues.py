@@ -62,15 +62,17 @@ def league_games(conn) -> str:
 
 
 def link_card_games(conn) -> None:
-    """Each match a stored card links: its fixture and game, held if the card is signed
-    (schema version 4, for the leagues played before it)."""
+    """Each match a stored card links: its fixture and game, held if both captains signed
+    the card (schema version 4, for the leagues played before it). It reads the cards'
+    JSON as version 3 wrote it, not through today's Card."""
     for fixture_id, card_text in conn.execute("SELECT id, card FROM fixtures").fetchall():
-        card = Card.from_dict(json.loads(card_text))
-        for game in card.games:
-            if game.match_id:
+        card = json.loads(card_text)
+        signed = set(card.get("confirmed", ())) == {"home", "away"}
+        for number, game in enumerate(card["games"], 1):
+            if game.get("match_id"):
                 conn.execute("UPDATE matches SET fixture_id = ?, game = ?, held = ? "
-                             "WHERE id = ?", (fixture_id, game.number,
-                                              CONFIRMED if card.signed else "", game.match_id))
+                             "WHERE id = ?", (fixture_id, number, CONFIRMED if signed else "",
+                                              game["match_id"]))
 
 
 def new_key() -> str:
@@ -148,8 +150,11 @@ class LeagueRepository:
             "SELECT * FROM fixtures WHERE league_id = ? ORDER BY day, id",
             (league_id,)).fetchall()]
 
-    def fixture(self, league_id: str, fixture_id) -> StoredFixture | None:
-        row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?",
+    def fixture(self, league_id: str, fixture_id, lock: bool = False) -> StoredFixture | None:
+        """A fixture with its card; `lock` holds its row until the transaction ends, so that
+        every write of a card takes its locks in one order (the card, then its matches)."""
+        locked = self.conn.dialect.for_update if lock else ""
+        row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?" + locked,
                                 (league_id, fixture_id)).fetchone()
         return None if row is None else _fixture(row)
 

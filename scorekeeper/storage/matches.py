@@ -238,6 +238,8 @@ class MatchRepository:
         if head.revision != expected:
             raise StaleWrite(head.revision)
         fresh = self.rebuild(head)
+        if fresh.broken:  # the log broke since the phone read it: it must see that first
+            raise StaleWrite(head.revision)
         kind, data = applied(fresh.match, entry)
         self._append(stored.id, expected + 1, kind, data)
         conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "

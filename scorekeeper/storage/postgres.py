@@ -3,7 +3,7 @@
 Imported only when SCOREKEEPER_DATABASE_URL names a PostgreSQL database, so the app
 needs psycopg only then (`pip install '.[postgresql]'`). A connection here takes the
 store's `?` placeholders, answers rows by position and by column name, and is in
-autocommit outside `db.transaction()` (whose BEGIN bounds its wait for a row lock).
+autocommit outside a transaction (whose BEGIN bounds its wait for a row lock).
 """
 
 import functools

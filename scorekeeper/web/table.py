@@ -83,7 +83,12 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
         return render_table(stored, 409, notice=_stale_notice(tapped))
     if isinstance(tapped, matches.Previewed):
         return render_table(stored, preview=view.explained(tapped.score, stored.match))
-    if not isinstance(tapped, matches.Written):
+    if isinstance(tapped, matches.Repeated) and tapped.later:
+        said = _("This tap was entered already; after it came %(what)s. Here is the table "
+                 "now.", what=", ".join(view.describe_entry(entry, stored.match)
+                                        for entry in tapped.later))
+        entered = None
+    elif not isinstance(tapped, matches.Written):
         said = entered = None  # a repeated tap: what it did was said the first time
     if fragment_wanted():
         return render_table(stored, notice=said, entered=entered)
@@ -170,9 +175,11 @@ def take_back(match_id: str, key: str):
     stored, form = load_or_404(match_id, key), PositionForm()
     if not form.validate_on_submit():
         return _form_refused(stored, form)
-    said = ngettext("Took back %(num)s move the rules refuse.",
-                    "Took back %(num)s moves the rules refuse.",
-                    stored.broken.later + 1) if stored.broken else None
+    later = stored.broken.later if stored.broken else 0
+    said = None if not stored.broken else ngettext(
+        "Took back the move the rules refuse and %(num)s move after it.",
+        "Took back the move the rules refuse and %(num)s moves after it.",
+        later) if later else _("Took back the move the rules refuse.")
     return answer(matches.take_back_to_legal(unit_of_work(), stored, form.pos.data), said=said)
 
 
