@@ -293,15 +293,21 @@ def test_a_tap_whose_answer_was_lost_is_checked_and_applied_once(routed, server)
     routed.unroute("**/draw")
 
 
-def test_taps_made_offline_outlive_a_reload(mobile, server):
+def _offline_under_the_service_worker(mobile, server) -> tuple[dict, Scorer, int]:
+    """Bob to draw, the page kept by the service worker, the phone offline; the links, the
+    scorer and how many entries the match had."""
     links = server.store_match(_bob_to_draw())
     table = Scorer(mobile)
     mobile.goto(links["table"])
     mobile.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     mobile.reload()  # under the service worker, which keeps a copy of the page
-    before = len(server.entries(table.match_id))
     mobile.watcher.expect("ERR_INTERNET_DISCONNECTED")
     mobile.context.set_offline(True)
+    return links, table, len(server.entries(table.match_id))
+
+
+def test_taps_made_offline_outlive_a_reload(mobile, server):
+    _links, table, before = _offline_under_the_service_worker(mobile, server)
     table.button("Draw").tap()
     expect(mobile.locator("#tap-status")).to_contain_text("is kept")
     mobile.reload()
@@ -315,15 +321,8 @@ def test_a_kept_tap_whose_table_another_phone_changed_is_not_applied_after_a_rel
         mobile, server):
     """A tap kept offline goes with the table it was made on, also across a reload: the
     Undo meant for Ann's lead must not take back the draw another phone entered since."""
-    links = server.store_match(_bob_to_draw())
-    table = Scorer(mobile)
-    mobile.goto(links["table"])
-    mobile.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    mobile.reload()  # under the service worker, which keeps a copy of the page
-    before = len(server.entries(table.match_id))
-    mobile.watcher.expect("ERR_INTERNET_DISCONNECTED")
     mobile.watcher.expect("status of 409")
-    mobile.context.set_offline(True)
+    links, table, before = _offline_under_the_service_worker(mobile, server)
     table.button("Undo").tap()
     expect(mobile.locator("#tap-status")).to_contain_text("is kept")
     server.enter(links, Draw(1))  # the other phone, meanwhile
