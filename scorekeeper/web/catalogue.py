@@ -32,9 +32,10 @@ def catalogue():
 
 def gettext(string: str, **variables) -> str:
     """Flask-Babel's gettext: the translated template, filled in with `variables`; a message
-    the rules marked with its context (`rules.words.pgettext`) is looked up in it."""
-    if string.__class__ is InContext:
-        return pgettext(string.context, string, **variables)
+    the rules marked (rules/words.py) is worded as `say` words it, so that gettext can be
+    the rules' `say` too."""
+    if string.__class__ is not str:
+        return say(string, **variables)
     text = catalogue().ugettext(string)
     return text % variables if variables else text
 
@@ -64,7 +65,10 @@ def say(message, counted: str | None = None, **variables) -> str:
         return npgettext(message.context, *message, variables[counted], **variables)
     if isinstance(message, tuple):
         return ngettext(*message, variables[counted], **variables)
-    return gettext(message, **variables)
+    if message.__class__ is InContext:
+        return pgettext(message.context, message, **variables)
+    text = catalogue().ugettext(message)
+    return text % variables if variables else text
 
 
 def format_number(value: int) -> str:
