@@ -6,15 +6,18 @@ import sys
 import click
 
 from .commands import COMMANDS, ON_THE_APP, command
+from .commands.console import catalogue, worded
 
 
 class NotStarted(click.ClickException):
-    """The app's store cannot be used: one line says why, and nothing was started."""
+    """The app's store cannot be used: one line says why, in the console's language, and
+    nothing was started."""
 
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"scorekeeper: not started: {self.message}", file=file or sys.stderr)
+        said = catalogue().gettext("scorekeeper: not started: %(why)s") % {"why": self.message}
+        click.echo(said, file=file or sys.stderr)
 
 
 def _checked_app():
@@ -25,7 +28,7 @@ def _checked_app():
     try:
         return create_app()
     except StorageRefused as error:
-        raise NotStarted(str(error)) from None
+        raise NotStarted(worded(error, catalogue())) from None
 
 
 class Commands(click.Group):
@@ -55,7 +58,7 @@ def main(argv=None) -> int:
         error.show()
         return error.exit_code
     except click.Abort:
-        click.echo("Aborted!", err=True)
+        click.echo(catalogue().gettext("Aborted!"), err=True)
         return 1
     return done if isinstance(done, int) else 0
 

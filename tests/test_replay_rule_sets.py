@@ -62,4 +62,4 @@ def test_a_refusal_with_a_number_takes_the_form_for_that_number(tmp_path):
     assert result.stderr.strip() == (
         "hand 1, move 2 (Bob pass): Bob must draw first: 14 tiles are left in the boneyard")
     czech = replay(tmp_path, doc, lang="cs_CZ.UTF-8").stderr
-    assert "kamenů v zásobě zbývá 14" in czech
+    assert "v zásobě zbývá 14 kamenů" in czech

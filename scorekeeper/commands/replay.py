@@ -6,9 +6,10 @@ import sys
 import click
 
 from ..rules import RuleError
-from ..rules.record import IllegalRecord, UnreadableRecord
+from ..rules.record import UnreadableRecord
 from ..services import records
-from .told import catalogue, summary_json, text_lines
+from .console import catalogue, worded
+from .told import summary_json, text_lines
 
 ILLEGAL, UNREADABLE = 1, 2
 """Exit statuses: a record the rules refuse, a file that is not a readable record."""
@@ -33,11 +34,11 @@ def replay_files(files: list[str], as_json: bool) -> int:
             text = _read(name)
             told = replay_json(text) if as_json else replay_text(text, words)
         except UnreadableRecord as error:
-            print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
+            print(f"{prefix}{worded(error, words)}", file=sys.stderr)
             status = max(status, UNREADABLE)
             continue
         except RuleError as error:
-            print(f"{prefix}{_worded(error, words)}", file=sys.stderr)
+            print(f"{prefix}{worded(error, words)}", file=sys.stderr)
             status = max(status, ILLEGAL)
             continue
         if not as_json and len(files) > 1:
@@ -57,21 +58,6 @@ def replay_text(text: str | bytes, words) -> str:
     """What `replay` prints for a record's text: the match told hand by hand."""
     replayed = records.replay(text)
     return "\n".join(text_lines(replayed.match, len(replayed.hands), words))
-
-
-def _worded(error: Exception, words) -> str:
-    """The refusal in the reader's language where the engine gave a catalogue template: a
-    record's place and reason each worded, a number's words by ngettext."""
-    if isinstance(error, IllegalRecord):
-        place = words.gettext(error.place_template) % error.place_facts
-        return words.gettext("%(place)s: %(reason)s") % {
-            "place": place, "reason": _worded(error.cause, words)}
-    template = getattr(error, "template", None)
-    if not template:
-        return str(error)
-    if getattr(error, "plural", None):
-        return words.ngettext(template, error.plural, error.number) % error.facts
-    return words.gettext(template) % error.facts
 
 
 def _read(name: str) -> bytes:

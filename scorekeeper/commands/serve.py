@@ -5,6 +5,7 @@ import click
 from flask.cli import with_appcontext
 
 from ..server.serve import run
+from .console import catalogue
 
 
 @click.command("serve", help="Serve the app with Granian on every network address of this "
@@ -19,5 +20,5 @@ from ..server.serve import run
                    "than the cores; one on Windows)")
 @with_appcontext  # the app made once here: a store it cannot use is refused in one line
 def serve(host: str, port: int, workers: int | None) -> int:
-    run(host, port, workers)
+    run(host, port, workers, words=catalogue())
     return 0

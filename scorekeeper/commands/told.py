@@ -2,7 +2,6 @@
 
 import gettext
 import json
-import os
 
 from ..rules import (
     ALL_FIVES,
@@ -16,22 +15,10 @@ from ..rules import (
     move_text,
     tile_text,
 )
-
-TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
-ENGLISH = gettext.NullTranslations()
-
-
-def catalogue(environ=os.environ) -> gettext.NullTranslations:
-    """The compiled catalogue of the language the environment names, as gettext reads it:
-    LC_ALL, else LC_MESSAGES, else LANG (and GNU's LANGUAGE list unless that is C)."""
-    chosen = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
-                   if environ.get(name)), "C")
-    if chosen.split(".")[0] in ("C", "POSIX"):
-        return ENGLISH
-    languages = [chosen]
-    if environ.get("LANGUAGE"):
-        languages = environ["LANGUAGE"].split(":") + languages
-    return gettext.translation("messages", TRANSLATIONS, languages, fallback=True)
+from ..rules.places import on_tile
+from ..rules.tiles import parse_tile
+from ..rules.words import npgettext
+from .console import ENGLISH, sayer
 
 
 def hand_result(match: Match, index: int) -> str:
@@ -120,7 +107,7 @@ def text_lines(match: Match, hand_count: int | None = None,
 
     `words` is the catalogue of the reader's language (see `catalogue`); English without.
     """
-    say = _sayer(words)
+    say = sayer(words)
     table = match.table
     sides = say(" v ").join(table.side_name(side) for side in range(len(table.sides)))
     dealt = words.ngettext("%(num)s tile", "%(num)s tiles", table.hand_size) % {
@@ -128,11 +115,13 @@ def text_lines(match: Match, hand_count: int | None = None,
     if table.rules is not ALL_FIVES:
         yield say(table.rules.shown_name)
     if table.rules.exact_target:
-        yield say("%(sides)s: first to exactly %(target)s, %(dealt)s each", sides=sides,
-                  target=table.target, dealt=dealt)
+        yield say(npgettext("points", "%(sides)s: first to exactly %(target)s, %(dealt)s each",
+                            "%(sides)s: first to exactly %(target)s, %(dealt)s each"),
+                  counted="target", sides=sides, target=table.target, dealt=dealt)
     else:
-        yield say("%(sides)s: first to %(target)s, %(dealt)s each", sides=sides,
-                  target=table.target, dealt=dealt)
+        yield say(npgettext("points", "%(sides)s: first to %(target)s, %(dealt)s each",
+                            "%(sides)s: first to %(target)s, %(dealt)s each"),
+                  counted="target", sides=sides, target=table.target, dealt=dealt)
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):
@@ -149,22 +138,19 @@ def text_lines(match: Match, hand_count: int | None = None,
     scores = _score_text(match, match.scores)
     if match.winner is not None:
         side = match.winner
-        yield say("%(side)s reached %(score)s and won the match. Final score: %(scores)s",
-                  side=table.side_name(side), score=match.scores[side], scores=scores)
+        yield say(npgettext("points",
+                            "%(side)s reached %(score)s and won the match. Final score: "
+                            "%(scores)s",
+                            "%(side)s reached %(score)s and won the match. Final score: "
+                            "%(scores)s"),
+                  counted="score", side=table.side_name(side), score=match.scores[side],
+                  scores=scores)
     else:
         yield say("Not finished. Score: %(scores)s", scores=scores)
 
 
-def _sayer(words: gettext.NullTranslations):
-    """The engine's `say`: a catalogue message in the reader's language, values filled in."""
-    def say(message: str, **values) -> str:
-        worded = words.gettext(message)
-        return worded % values if values else worded
-    return say
-
-
 def _move_line(match: Match, hand, number: int, played, words) -> str:
-    say = _sayer(words)
+    say = sayer(words)
     name = match.table.players[played.seat]
     if isinstance(played.move, Draw):
         return words.ngettext("%(name)s draws a tile", "%(name)s draws %(num)s tiles",
@@ -182,8 +168,8 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
         return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
                    why=explanation)
     if played.move.end is not None:  # with spinners: the laid tile it went on
-        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
-                   end=played.move.end, why=explanation)
+        return say("%(name)s lays %(tile)s %(where)s: %(why)s", name=name, tile=tile,
+                   where=on_tile(parse_tile(played.move.end), say), why=explanation)
     return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
 
 

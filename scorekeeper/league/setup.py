@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, SetupError, Table, find_rule_set
 from ..rules.table import MAX_NAME
-from .errors import N_, SetupRefused
+from .errors import N_, Np_, SetupRefused
 
 MAX_POINTS = 100
 """No league gives more than this for one game or one card; more is a typing slip."""
@@ -81,8 +81,10 @@ def _check_points(what: str, value) -> None:
         raise SetupRefused.worded(N_("Points cannot be negative (%(value)s)."),
                                   "negative_points", field=what, value=value)
     if value > MAX_POINTS:
-        raise SetupRefused.worded(N_("At most %(most)s points, not %(value)s."),
-                                  "too_many_points", field=what, value=value, most=MAX_POINTS)
+        raise SetupRefused.worded(Np_("At most %(most)s point, not %(value)s.",
+                                      "At most %(most)s points, not %(value)s."),
+                                  "too_many_points", counted="most", field=what, value=value,
+                                  most=MAX_POINTS)
 
 
 PRESETS = {
@@ -188,7 +190,8 @@ def checked_name(value, missing: str) -> str:
     if not name.isprintable():
         raise SetupRefused.worded(N_("A name is one line of text."), "name_not_printable")
     if len(name) > MAX_NAME:
-        raise SetupRefused.worded(N_("%(name)s… is too long: a name has at most %(most)s "
-                                     "characters."), "name_too_long",
-                                  name=name[:MAX_NAME], most=MAX_NAME)
+        raise SetupRefused.worded(Np_("%(name)s… is too long: a name has at most %(most)s "
+                                      "character.", "%(name)s… is too long: a name has at "
+                                      "most %(most)s characters."), "name_too_long",
+                                  counted="most", name=name[:MAX_NAME], most=MAX_NAME)
     return name

@@ -14,6 +14,7 @@ from .run import play_run
 from .scoring import Score, ends_score
 from .table import Table
 from .tiles import Tile
+from .words import npgettext
 
 
 class Match:
@@ -134,9 +135,10 @@ class Match:
 
     def over_error(self) -> MatchOver:
         side = self.winner
-        return MatchOver.worded(N_("the match is over: %(side)s reached %(score)s"),
-                                "match_over", side=self.table.side_name(side),
-                                score=self.scores[side])
+        return MatchOver.worded(npgettext("points", "the match is over: %(side)s reached "
+                                          "%(score)s", "the match is over: %(side)s reached "
+                                          "%(score)s"), "match_over", counted="score",
+                                side=self.table.side_name(side), score=self.scores[side])
 
     # -- what the table sees ------------------------------------------------
 

@@ -15,6 +15,7 @@ from .moves import place
 from .outcome import BLOCKED, DOMINO, WON, Outcome
 from .rulesets import PLUS_ONE
 from .tiles import normal_of_checked, tile_text
+from .words import npgettext
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
@@ -187,11 +188,13 @@ def _refuse_draw(match, event: Draw) -> None:
             "boneyard_empty", player=name)
     count = event.count
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise IllegalMove.worded(N_("%(player)s cannot draw %(count)s tiles: draw one tile or "
-                                    "more"), "draw_nothing", player=name, count=repr(count))
+        raise IllegalMove.worded(N_("%(player)s cannot draw %(count)s: draw one tile or more"),
+                                 "draw_nothing", player=name, count=repr(count))
     raise IllegalMove.worded(
-        N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
-        "draw_too_many", player=name, count=count, boneyard=hand.boneyard)
+        npgettext("tiles", "%(player)s cannot draw %(count)s: only %(boneyard)s left in the "
+                  "boneyard", "%(player)s cannot draw %(count)s: only %(boneyard)s left in "
+                  "the boneyard"), "draw_too_many", counted="boneyard", player=name,
+        count=count, boneyard=hand.boneyard)
 
 
 def pass_turn(match, event: Pass) -> None:

@@ -7,6 +7,7 @@ by name with `find_rule_set`. The engine asks the rule set; it never tests names
 from dataclasses import dataclass, field
 
 from .errors import N_, SetupError
+from .words import pgettext
 
 # Which doubles branch (RULESETS.md §1).
 NO_SPINNER = "none"
@@ -147,7 +148,8 @@ def side_by_side(rule_sets) -> list[tuple[str, list[tuple[str, dict]]]]:
             for row in zip(*answers, strict=True)]
 
 
-_SPINNER_WORDS = {NO_SPINNER: N_("none"), FIRST_DOUBLE: N_("the first double of the hand"),
+_SPINNER_WORDS = {NO_SPINNER: pgettext("no double branches", "none"),
+                  FIRST_DOUBLE: N_("the first double of the hand"),
                   EVERY_DOUBLE: N_("every double")}
 _SCORING_WORDS = {MULTIPLES_OF_FIVE: N_("a multiple of 5: the count"),
                   FIVES_PLUS_THREES: N_("n/5 if 5 divides n, plus n/3 if 3 divides n")}
@@ -164,7 +166,8 @@ _BLOCKED_WORDS = {
                          "scores nothing"),
     NOTHING: N_("nobody scores")}
 _PIPS_WORDS = {OPPONENTS_OF_WINNER: N_("the winner's opponents (everyone when blocked)"),
-               ALL_BUT_OUT: N_("every player but the one who went out"), NO_PIPS: N_("none")}
+               ALL_BUT_OUT: N_("every player but the one who went out"),
+               NO_PIPS: pgettext("nobody's pips are entered", "none")}
 _STARTER_WORDS = {
     (WINNER_LEADS, HIGHEST_DOUBLE): N_("whoever holds the highest double (the table says); "
                                        "after going out, whoever went out"),

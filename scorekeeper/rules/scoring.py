@@ -7,6 +7,7 @@ from .layout import Side, terms
 from .rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .table import Table
 from .tiles import tile_text
+from .words import english, npgettext
 
 
 class Score(NamedTuple):
@@ -80,16 +81,14 @@ def subtracted_score(hand: int, table: Table, out: int | None, pips_by_seat: dic
                  {"seat": out, "held": held, "sides": losses})
 
 
-def english(message: str, **values) -> str:
-    """The default wording: the English message with its values filled in."""
-    return message % values
-
-
 def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
     """One line a referee can read out: the arithmetic, then (with award) who gets what.
 
-    `say(message, **values)` words each sentence; the app passes gettext, so the
-    messages below are the catalogue's ids (extracted with the keyword `say`).
+    `say(message, counted=None, **values)` words each sentence (words.py): the app passes
+    its gettext, so the messages below are the catalogue's ids (extracted with the keyword
+    `say`; `npgettext` marks a pair whose words follow the number `counted` names: the
+    English shows the bare number, in both forms, and the other languages name it, "15
+    πόντοι", "1 bod / 2 body / 5 bodů").
     """
     if score.kind == "ends":
         return _explain_count(score, table, award, say)
@@ -117,8 +116,9 @@ def _explain_count(score: Score, table: Table, award: bool, say) -> str:
         return sum_text
     side = table.side_name(score.side)
     if score.points:
-        return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
-                   side=side)
+        return say(npgettext("points", "%(sum)s → %(points)s to %(side)s",
+                             "%(sum)s → %(points)s to %(side)s"), counted="points",
+                   sum=sum_text, points=score.points, side=side)
     return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
 
 
@@ -159,17 +159,20 @@ def _explain_domino(score: Score, table: Table, say) -> str:
     parts = ", ".join(f"{table.players[seat]} {pips}" if unrounded
                       else f"{table.players[seat]} {pips} → {rounded}"
                       for seat, pips, rounded in facts["opponents"])
-    return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
-               name=table.players[facts["seat"]], parts=parts, points=score.points,
-               side=table.side_name(score.side))
+    return say(npgettext("points", "%(name)s went out. %(parts)s: %(points)s to %(side)s",
+                         "%(name)s went out. %(parts)s: %(points)s to %(side)s"),
+               counted="points", name=table.players[facts["seat"]], parts=parts,
+               points=score.points, side=table.side_name(score.side))
 
 
 def _explain_subtracted(score: Score, table: Table, say) -> str:
     """`Ann went out. Bob holds 13 → 15: −15 to Bob`: each player's own pips come off."""
     facts = score.facts
     parts = "; ".join(
-        say("%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
-            player=table.players[seat], pips=pips, rounded=rounded,
+        say(npgettext("points",
+                      "%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
+                      "%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s"),
+            counted="rounded", player=table.players[seat], pips=pips, rounded=rounded,
             side=table.side_name(table.side_of(seat))) if rounded else
         say("%(player)s holds %(pips)s → 0: nothing off %(side)s", player=table.players[seat],
             pips=pips, side=table.side_name(table.side_of(seat)))
@@ -199,8 +202,10 @@ def _explain_blocked(score: Score, table: Table, say) -> str:
     others = " + ".join(str(rounded) for each, _, rounded in facts["sides"]
                         if each != score.side)
     own = facts["sides"][score.side][2]
-    return say("blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
-               parts=parts, others=others, own=own, points=score.points,
+    return say(npgettext("points",
+                         "blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
+                         "blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s"),
+               counted="points", parts=parts, others=others, own=own, points=score.points,
                side=table.side_name(score.side))
 
 

@@ -4,7 +4,7 @@ import functools
 import unicodedata
 from dataclasses import dataclass, field
 
-from .errors import N_, SetupError
+from .errors import N_, Np_, SetupError
 from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
 from .names import allowed, skeleton, visible
 from .rulesets import ALL_FIVES, RuleSet
@@ -73,9 +73,11 @@ class Table:
         hand_size = _whole_number(hand_size, "hand size")
         if hand_size < 1 or hand_size * len(names) > SET_SIZE:
             raise SetupError.worded(
-                N_("%(players)s players × %(hand_size)s tiles does not fit a set of %(set)s: "
-                   "the hand size must be from 1 to %(most)s"), "bad_hand_size",
-                hand_size=hand_size, players=len(names), set=SET_SIZE,
+                Np_("%(players)s players × %(hand_size)s tile does not fit a set of %(set)s: "
+                    "the hand size must be from 1 to %(most)s",
+                    "%(players)s players × %(hand_size)s tiles does not fit a set of %(set)s: "
+                    "the hand size must be from 1 to %(most)s"), "bad_hand_size",
+                counted="hand_size", hand_size=hand_size, players=len(names), set=SET_SIZE,
                 most=SET_SIZE // len(names))
         return cls(names, partnerships, target, hand_size, rules)
 
@@ -147,7 +149,8 @@ def _checked_name(name: str) -> str:
         raise SetupError.worded(N_("a name needs at least one letter, digit or sign that "
                                    "can be seen"), "name_invisible", name=name)
     if len(name) > MAX_NAME:
-        raise SetupError.worded(N_("%(shown)s… is too long: a name has at most %(most)s "
-                                   "characters"), "name_too_long", name=name,
-                                shown=name[:MAX_NAME], most=MAX_NAME)
+        raise SetupError.worded(Np_("%(shown)s… is too long: a name has at most %(most)s "
+                                    "character", "%(shown)s… is too long: a name has at most "
+                                    "%(most)s characters"), "name_too_long", counted="most",
+                                name=name, shown=name[:MAX_NAME], most=MAX_NAME)
     return name

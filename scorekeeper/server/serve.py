@@ -13,6 +13,7 @@ that dies.
 
 import functools
 import gc
+import gettext
 import importlib
 import logging
 import os
@@ -33,6 +34,7 @@ BACKLOG = 2048
 STOP_SECONDS = 3
 """A stopped worker finishes the requests in hand within this, or is killed (a stop that
 arrives while a worker is being started can miss it)."""
+ENGLISH = gettext.NullTranslations()
 LOG_LEVEL = "warning"
 """Granian's own lines: its warnings and errors, not a line per worker started."""
 
@@ -123,22 +125,33 @@ def _allow_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
 
 
-def run(host: str, port: int, workers: int | None = None, out=sys.stdout) -> None:
-    """Serve until interrupted, after saying plainly where the phones should go."""
+def run(host: str, port: int, workers: int | None = None, out=sys.stdout,
+        words: gettext.NullTranslations = ENGLISH) -> None:
+    """Serve until interrupted, after saying plainly where the phones should go, in the
+    words of `words` (the console's catalogue, commands/console.py)."""
     workers = default_workers() if workers is None else workers
     # every worker's app reads its settings from the environment, as this one did
     os.environ["SCOREKEEPER_SHARE_LAN_ADDRESS"] = "true" if listens_everywhere(host) else "false"
-    urls = addresses_to_open(host, port)
-    if urls:
-        print("All Fives scorekeeper is running. On the phones at the table, open:", file=out)
-        for url in urls:
-            print(f"    {url}", file=out)
-    else:
-        print("All Fives scorekeeper is running, but this machine has no network address: "
-              "connect it to the Wi-Fi and start it again.", file=out)
-    if not is_loopback(host):
-        print(f"(On this machine itself: http://127.0.0.1:{port})", file=out)
-    print(f"{workers} worker process{'es' if workers > 1 else ''}. Stop it with Ctrl+C.",
-          file=out, flush=True)
+    for line in where_to_go(host, port, workers, words):
+        print(line, file=out)
+    out.flush()
     server, loader = granian_server(host, port, workers)
     server.serve(target_loader=loader)
+
+
+def where_to_go(host: str, port: int, workers: int, words=ENGLISH) -> list[str]:
+    """What the server says when it starts: the addresses the phones open, and how to stop."""
+    urls = addresses_to_open(host, port)
+    if urls:
+        lines = [words.gettext("All Fives scorekeeper is running. On the phones at the table, "
+                               "open:"), *(f"    {url}" for url in urls)]
+    else:
+        lines = [words.gettext("All Fives scorekeeper is running, but this machine has no "
+                               "network address: connect it to the Wi-Fi and start it again.")]
+    if not is_loopback(host):
+        lines.append(words.gettext("(On this machine itself: %(address)s)") % {
+            "address": f"http://127.0.0.1:{port}"})
+    lines.append(words.ngettext("%(num)s worker process. Stop it with Ctrl+C.",
+                                "%(num)s worker processes. Stop it with Ctrl+C.",
+                                workers) % {"num": workers})
+    return lines

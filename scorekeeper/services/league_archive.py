@@ -7,15 +7,17 @@ import json
 
 from ..league import read_archive, write_archive
 from ..league.errors import N_
+from ..rules.words import pgettext
 from ..storage import CONFIRMED
 from .league import SECRETARY, Access
 from .league_read import season
 from .unit_of_work import UnitOfWork
 
-STANDINGS_HEADINGS = (N_("Position"), N_("Team"), N_("P"), N_("W"), N_("D"), N_("L"),
+STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P"), N_("W"),
+                      N_("D"), N_("L"),
                       N_("Games for"), N_("Games against"), N_("Difference"), N_("Points"))
-RESULTS_HEADINGS = (N_("Date"), N_("Home"), N_("Away"), N_("Home games"), N_("Away games"),
-                    N_("Confirmed"))
+RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Home games"),
+                    N_("Away games"), N_("Confirmed"))
 BOM = "\ufeff"
 """A spreadsheet reads a CSV file as UTF-8 only when it starts with this mark."""
 

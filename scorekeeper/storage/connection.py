@@ -11,6 +11,7 @@ at start, and SQLite's backup.
 import contextlib
 import sqlite3
 
+from ..rules.words import N_
 from .dialects import SQLITE
 from .errors import StorageRefused
 from .schema import SCHEMA
@@ -30,8 +31,8 @@ def location(config) -> str:
     """Where the matches are: the DATABASE_URL if one is set, else the SQLite file."""
     url = config.get("DATABASE_URL")
     if url and not is_postgresql(url):  # not shown: a mistyped scheme may carry a password
-        raise StorageRefused("DATABASE_URL takes a postgresql:// URL; a SQLite file is "
-                             "set with SCOREKEEPER_DATABASE")
+        raise StorageRefused.worded(N_("DATABASE_URL takes a postgresql:// URL; a SQLite file "
+                                       "is set with SCOREKEEPER_DATABASE"), "not_postgresql")
     return url or config["DATABASE"]
 
 
@@ -55,8 +56,10 @@ def postgres():
     try:
         from . import postgres as module
     except ImportError as error:
-        raise StorageRefused(f"DATABASE_URL names PostgreSQL but its driver is not installed "
-                             f"({error}): pip install 'scorekeeper[postgresql]'") from None
+        raise StorageRefused.worded(N_("DATABASE_URL names PostgreSQL but its driver is not "
+                                       "installed (%(why)s): pip install "
+                                       "'scorekeeper[postgresql]'"), "no_driver",
+                                    why=str(error)) from None
     return module
 
 
@@ -103,9 +106,10 @@ def upgrade(conn) -> int:
             _run(conn, make)
             version = conn.execute(read).fetchone()[0]
             if version > len(SCHEMA):
-                raise StorageRefused(f"the database is from a newer scorekeeper (schema "
-                                     f"{version}, this one knows {len(SCHEMA)}): install "
-                                     f"the newer version")
+                raise StorageRefused.worded(
+                    N_("the database is from a newer scorekeeper (schema %(version)s, this "
+                       "one knows %(known)s): install the newer version"), "newer_schema",
+                    version=version, known=len(SCHEMA))
             if version < number:
                 _run(conn, dialect.schema(script))
                 if fill is not None:
@@ -137,14 +141,16 @@ def open_checked(where: str):
     try:
         conn = connect(where)
     except errors as error:
-        raise StorageRefused(f"cannot open {named}: {_first_line(error)}") from None
+        raise StorageRefused.worded(N_("cannot open %(database)s: %(why)s"), "cannot_open",
+                                    database=named, why=_first_line(error)) from None
     try:
         if not postgresql:
             _check_sound(conn, where)
         upgrade(conn)
     except errors as error:
         conn.close()
-        raise StorageRefused(f"cannot use {named}: {_first_line(error)}") from None
+        raise StorageRefused.worded(N_("cannot use %(database)s: %(why)s"), "cannot_use",
+                                    database=named, why=_first_line(error)) from None
     except BaseException:
         conn.close()
         raise
@@ -159,13 +165,15 @@ def _check_sound(conn: sqlite3.Connection, path: str) -> None:
     """A file with damaged pages, or one this process cannot write, is refused at start."""
     verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     if verdict != "ok":
-        raise StorageRefused(f"{path} is damaged ({verdict}): restore it from a backup")
+        raise StorageRefused.worded(N_("%(database)s is damaged (%(why)s): restore it from "
+                                       "a backup"), "damaged", database=path, why=verdict)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(f"PRAGMA user_version={int(version)}")  # a real write, rolled back
     except sqlite3.OperationalError as error:
-        raise StorageRefused(f"cannot write {path} ({error}): check the file's "
-                             f"permissions and the free disk space") from None
+        raise StorageRefused.worded(N_("cannot write %(database)s (%(why)s): check the "
+                                       "file's permissions and the free disk space"),
+                                    "unwritable", database=path, why=str(error)) from None
     finally:
         rollback(conn)

@@ -14,6 +14,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
+from ..rules.words import N_
 from .dialects import POSTGRESQL
 from .errors import StorageRefused
 
@@ -100,8 +101,9 @@ def describe(url: str) -> str:
     try:
         parts = conninfo_to_dict(url)
     except psycopg.Error:  # libpq's reason quotes the part it could not read
-        raise StorageRefused("cannot read the PostgreSQL URL: percent-encode any of "
-                             ": / ? # @ % in its user name or password") from None
+        raise StorageRefused.worded(N_("cannot read the PostgreSQL URL: percent-encode any "
+                                       "of %(signs)s in its user name or password"),
+                                    "bad_url", signs=": / ? # @ %") from None
     return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
 
 

@@ -1,6 +1,7 @@
 """The league's forms, one per thing a secretary or captain does; the league checks them."""
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as pgettext  # lazy, as _l is: worded when shown
 from wtforms import (
     DateField,
     HiddenField,
@@ -123,7 +124,7 @@ class FixturesForm(Form):
 
 
 class FixtureForm(Form):
-    home = SelectField(_l("Home"), coerce=int, validators=[InputRequired()])
+    home = SelectField(pgettext("home team", "Home"), coerce=int, validators=[InputRequired()])
     away = SelectField(_l("Away"), coerce=int, validators=[InputRequired()])
     day = DateField(_l("Date"), validators=[InputRequired()])
 

@@ -23,19 +23,20 @@ from ..rules import (
     normal,
     parse_tile,
     pips,
+    places,
     tile_text,
 )
 from ..rules.events import button_value
 from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
-from .catalogue import format_number, ngettext
+from .catalogue import format_number, ngettext, npgettext, say
 from .catalogue import gettext as _
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
     """The engine's explanation of a score, worded in the reader's language."""
-    return explain(score, match.table, award, say=_)
+    return explain(score, match.table, award, say=say)
 
 
 ECHO_LIMIT = 300
@@ -65,6 +66,9 @@ def refusal(error: Exception) -> str:
         place = _(error.place_template, **error.place_facts)
         return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
     if getattr(error, "plural", None):
+        if error.context:
+            return bounded(npgettext(error.context, error.template, error.plural,
+                                     error.number, **error.facts))
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
@@ -179,17 +183,9 @@ def end_name(end: Side) -> str:
 
 
 def on_end(end: Side, tree: bool = False) -> str:
-    """Where a tile goes, never a side of the screen: on a line by the number it covers
-    ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
-    spinner 5-5", "on the side of spinner 5-5" once its line sides hold tiles)."""
-    if not tree:
-        return _("on the %(end)s", end=end_name(end))
-    tile = tile_text(end.tile)
-    if end.branch:
-        return _("on the side of spinner %(tile)s", tile=tile)
-    if end.spinner:
-        return _("on the spinner %(tile)s", tile=tile)
-    return _("on %(tile)s", tile=tile)
+    """Where a tile goes, in the reader's words: "on the 3" on a line, "on 5-3" or "on the
+    spinner 5-5" where doubles branch (rules/places.py has a message for each place)."""
+    return places.on_end(end, tree, say)
 
 
 def branching(match: Match) -> bool:

@@ -46,6 +46,13 @@ class Watcher:
         return [seen for seen in self.seen if not any(text in seen for text in self.allowed)]
 
 
+ENDS = [f"on the {value}" for value in range(7)] + [f"on the {value}-{value}"
+                                                    for value in range(7)]
+"""A line's open ends as the tile buttons name them: one catalogue message each."""
+IN_CONTEXT = {"Draw": "take a tile from the boneyard"}
+"""Buttons whose English word has more than one meaning: the catalogue's context of each."""
+
+
 def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     """The accessible name of a tile button: `3-5`, with the number it covers when it fits
     two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
@@ -53,11 +60,10 @@ def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     `end` is written as the English button says it (`on the 3`); `words` the language
     the phone speaks.
     """
-    on_the = re.escape(words.gettext("on the %(end)s"))
     if end:
-        where = " " + on_the.replace(re.escape("%(end)s"), re.escape(end.removeprefix("on the ")))
+        where = " " + re.escape(words.gettext(end))
     else:
-        where = "(?: " + on_the.replace(re.escape("%(end)s"), "[0-6](?:-[0-6])?") + ")?"
+        where = "(?: (?:" + "|".join(re.escape(words.gettext(each)) for each in ENDS) + "))?"
     return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
 
 
@@ -98,7 +104,9 @@ class Scorer:
 
     def button(self, name: str):
         """A button named in the app's words (`Draw`), or a player's name."""
-        return self.page.get_by_role("button", name=self.say(name), exact=True)
+        said = (self.words.pgettext(IN_CONTEXT[name], name) if name in IN_CONTEXT
+                else self.say(name))
+        return self.page.get_by_role("button", name=said, exact=True)
 
     def _tap(self, locator) -> None:
         """Tap, then wait until the table (swapped or reloaded) shows the next revision."""
