@@ -24,6 +24,7 @@ from .match_log import (
     apply_entries,
     entry_of,
     event_json,
+    listed,
     summary_json,
     table_json,
     table_of,
@@ -140,7 +141,7 @@ class MatchRepository:
         """Matches on this server, in progress first, most recently played first."""
         rows = self.conn.execute(LISTED + " ORDER BY updated DESC LIMIT ?",
                                  (limit,)).fetchall()
-        found = _summaries(rows)
+        found = [listed(row) for row in rows]
         return sorted(found, key=lambda item: item.get("winner") is not None)
 
     def summaries(self, match_ids: list[str]) -> dict[str, dict]:
@@ -169,7 +170,7 @@ class MatchRepository:
         for match_id, key in links:
             row = self._keyed(LISTED, match_id, key, 4)
             if row is not None:
-                found.extend(_summaries([row]))
+                found.append(listed(row))
                 found[-1]["score_key"] = key
         found.sort(key=lambda item: item["updated"], reverse=True)
         return sorted(found, key=lambda item: item.get("winner") is not None)
@@ -299,8 +300,3 @@ class MatchRepository:
         self.conn.execute("DELETE FROM entries WHERE match_id = ?", (match_id,))
         self.conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         return True
-
-
-def _summaries(rows) -> list[dict]:
-    return [dict(json.loads(row["summary"]), id=row["id"], view_key=row["view_key"],
-                 updated=row["updated"]) for row in rows]
