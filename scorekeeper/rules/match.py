@@ -168,13 +168,17 @@ class Match:
 
     def placements(self) -> list[moves.Placement]:
         """Every tile that can be laid now, once per end where the ends would differ,
-        with what laying it would score (the same rule `play.lay` applies)."""
+        with what laying it would score and whether it would bust (the same rule
+        `play.lay` applies)."""
         if self.phase not in ("lead", "play"):
             return []
         hand = self.hands[-1]
-        return [placement._replace(
-                    points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
-                for placement in moves.placements(hand.layout, hand.laid)]
+        found = []
+        for placement in moves.placements(hand.layout, hand.laid):
+            points, _bonus, bust, _out = play.score_of_lay(self, hand, hand.turn,
+                                                           placement.count)
+            found.append(placement._replace(points=points, bust=bust))
+        return found
 
     @property
     def can_draw(self) -> bool:

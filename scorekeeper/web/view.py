@@ -205,7 +205,8 @@ def tile_order(tile) -> tuple:
 
 class TileButton(NamedTuple):
     """A tile button: the tile, the move it sends, the end it names when the tile fits two,
-    and what it scores; a value, so the button drawn from it can be kept."""
+    what it scores and whether it would bust (pass an exact target: no score, said before
+    the tap); a value, so the button drawn from it can be kept."""
 
     text: str
     low: int
@@ -214,6 +215,7 @@ class TileButton(NamedTuple):
     key: str
     end_word: str
     points: int
+    bust: bool = False
 
 
 def placements(match: Match) -> list[TileButton]:
@@ -231,7 +233,8 @@ def placements(match: Match) -> list[TileButton]:
         button = TileButton(
             text, low, high, button_value(placement.tile, placement.end),
             f"lay {text} {where}" if covered else f"lay {text}",
-            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points)
+            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points,
+            placement.bust)
         buttons.append(((*tile_order(placement.tile), covered or ()), button))
     return [button for _order, button in sorted(buttons, key=lambda pair: pair[0])]
 

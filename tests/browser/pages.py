@@ -48,7 +48,7 @@ class Watcher:
 
 def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     """The accessible name of a tile button: `3-5`, with the number it covers when it fits
-    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score (or `bust`).
 
     `end` is written as the English button says it (`on the 3`); `words` the language
     the phone speaks.
@@ -58,7 +58,8 @@ def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
         where = " " + on_the.replace(re.escape("%(end)s"), re.escape(end.removeprefix("on the ")))
     else:
         where = "(?: " + on_the.replace(re.escape("%(end)s"), "[0-6](?:-[0-6])?") + ")?"
-    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
+    bust = re.escape(words.gettext("bust"))
+    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+| {bust})?$")
 
 
 class Scorer:
