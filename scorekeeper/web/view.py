@@ -178,6 +178,12 @@ def end_name(end: Side) -> str:
     return tile_text((end.value, end.value)) if end.double else str(end.value)
 
 
+def end_spoken(end: Side) -> str:
+    """An open end as a person says it: the number, `double 3` for a double (a screen
+    reader would read `3-3` as "3 minus 3")."""
+    return _("double %(number)s", number=end.value) if end.double else str(end.value)
+
+
 def on_end(end: Side, tree: bool = False) -> str:
     """Where a tile goes, never a side of the screen: on a line by the number it covers
     ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
@@ -274,13 +280,15 @@ class Arm(NamedTuple):
 
 
 class Layout(NamedTuple):
-    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends
-    and their names; with spinners the arms, the spinners and the count's terms."""
+    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends,
+    their names as shown and as said; with spinners the arms, the spinners and the count's
+    terms."""
 
     line: bool
     sides: tuple[Side, ...]
     count: int
     names: tuple[str, ...] = ()
+    spoken: tuple[str, ...] = ()
     arms: tuple[Arm, ...] = ()
     spinners: tuple = ()
     sum: str = ""
@@ -297,7 +305,8 @@ def layout(match: Match) -> Layout | None:
                 if hand.moves[index].count is not None)
     count = hand.moves[laid].count
     if not branching(match):
-        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides))
+        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides),
+                      spoken=tuple(end_spoken(side) for side in sides))
     arms = tuple(
         Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
             side.branch, on_end(side, tree=True),
