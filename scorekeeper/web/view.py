@@ -266,8 +266,8 @@ def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None
 
 
 class Arm(NamedTuple):
-    """One arm's open end where doubles branch: the laid tile, the number it shows, and
-    whether it is a spinner or a spinner's side."""
+    """One arm's open end where doubles branch: the laid tile, the number it shows, whether
+    it is a spinner or a spinner's side, and where it is as a screen reader says it."""
 
     tile: str
     low: int
@@ -276,7 +276,6 @@ class Arm(NamedTuple):
     spinner: bool
     branch: bool
     where: str
-    mark: str
 
 
 class Layout(NamedTuple):
@@ -309,8 +308,7 @@ def layout(match: Match) -> Layout | None:
                       spoken=tuple(end_spoken(side) for side in sides))
     arms = tuple(
         Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
-            side.branch, on_end(side, tree=True),
-            _("spinner's side") if side.branch else _("the spinner") if side.spinner else "")
+            side.branch, on_end(side, tree=True))
         for side in terms(sides) + tuple(side for side in sides if side.branch))
     return Layout(False, sides, count, arms=arms, spinners=tuple(hand.spinners()),
                   sum=explained(match.move_score(hand, laid), match, award=False))
