@@ -7,7 +7,7 @@ hand (at most the one before it too), from a mark kept when each hand opened.
 
 from . import ending, moves, play
 from .errors import N_, MatchOver, NothingToUndo
-from .events import Draw, Event, Lay, Pass, Remaining, Start
+from .events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
 from .hand import Hand
 from .rulesets import NO_SPINNER
 from .run import play_run
@@ -81,6 +81,16 @@ class Match:
             self._reset()
         self.extend(replay)
         return last
+
+    def undo(self) -> tuple[Entry, ...]:
+        """One step of Undo at the table, the step the buttons make: the last event taken
+        back, but of a draw of several tiles (a record's `draw 3`) one tile, as the Draw
+        button draws one. Returns what an append-only log writes for it: the undo (a pop),
+        then the draw of the tiles kept."""
+        last = self.pop()
+        if isinstance(last, Draw) and last.count > 1:
+            return UNDO, self.push(Draw(last.count - 1))
+        return (UNDO,)
 
     def copy(self) -> "Match":
         """An independent match in the same state, without replaying the log.

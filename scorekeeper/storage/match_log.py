@@ -171,11 +171,13 @@ def takes_back(entries: list[Entry]) -> bool:
     return False
 
 
-def applied(match: Match, entry: Entry) -> tuple[str, str]:
-    """Apply an entry to the match (the rules may refuse it); its row's kind and data."""
+def applied(match: Match, entry: Entry) -> list[tuple[str, str]]:
+    """Apply a tap's entry to the match (the rules may refuse it); the kind and data of the
+    rows that record it: one, or for an undo that takes one tile of a draw back, the undo
+    and the draw kept (`Match.undo`)."""
     if isinstance(entry, Undo):
-        match.pop()
-        return "undo", "{}"
-    return "event", event_json(match.push(entry))
+        return [("undo", "{}") if isinstance(written, Undo) else ("event", event_json(written))
+                for written in match.undo()]
+    return [("event", event_json(match.push(entry)))]
 
 

@@ -480,6 +480,8 @@ def took_back(match: Match) -> str:
         if played.points:
             return _("Undid: %(what)s (+%(points)s)", what=what, points=played.points)
         return _("Undid: %(what)s", what=what)
+    if isinstance(event, Draw) and event.count > 1:  # one tile of a record's `draw 3`
+        return _("Undid: one tile %(name)s drew", name=name)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
     if match.table.rules.knocks:

@@ -101,15 +101,16 @@ class Scorer:
         """A button named in the app's words (`Draw`), or a player's name."""
         return self.page.get_by_role("button", name=self.say(name), exact=True)
 
-    def _tap(self, locator) -> None:
-        """Tap, then wait until the table (swapped or reloaded) shows the next revision."""
+    def _tap(self, locator, written: int = 1) -> None:
+        """Tap, then wait until the table (swapped or reloaded) shows the revision `written`
+        entries on (an Undo of one tile of a record's `draw 3` writes two)."""
         before = self.revision
         if getattr(self.page, "javascript", True):
             # a new table ignores taps for a moment (the double-tap guard in app.css):
             # wait for exactly that, not for Playwright's retries
             locator.evaluate("(el) => Promise.all(el.getAnimations().map((a) => a.finished))")
         locator.tap()
-        expect(self.pos).to_have_value(str(before + 1))
+        expect(self.pos).to_have_value(str(before + written))
 
     def start(self, name: str) -> None:
         self._tap(self.button(name))
@@ -126,8 +127,8 @@ class Scorer:
     def knock(self) -> None:
         self._tap(self.button("Knock"))
 
-    def undo(self) -> None:
-        self._tap(self.button("Undo"))
+    def undo(self, written: int = 1) -> None:
+        self._tap(self.button("Undo"), written)
 
     def pips_field(self, name: str):
         group = self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \("))
