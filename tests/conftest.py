@@ -177,6 +177,15 @@ def runner(app):
     return app.test_cli_runner()
 
 
+@pytest.fixture
+def speaking(client):
+    """The test client with the language chosen, as the language menu leaves it."""
+    def choose(lang: str):
+        client.set_cookie("lang", lang)
+        return client
+    return choose
+
+
 def read_pos(html: str) -> int:
     """The revision every form of a table page or fragment sends back as `pos`."""
     found = set(_POS.findall(html))

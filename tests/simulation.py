@@ -58,6 +58,18 @@ class RandomTable:
         self.match.pop()
         self.undo_hidden()
 
+    def undo_tap(self) -> None:
+        """Undo as the table's Undo button does (`Match.undo`): of a draw of several tiles,
+        only the last tile drawn goes back to the boneyard."""
+        last = self.match.peek()
+        self.undo()
+        if isinstance(last, Draw) and last.count > 1:
+            self._history.append(([list(hand) for hand in self.hands], list(self.boneyard)))
+            kept = last.count - 1
+            self.hands[self.match.turn].extend(self.boneyard[:kept])
+            del self.boneyard[:kept]
+            self.match.push(Draw(kept))
+
     def undo_hidden(self) -> None:
         self.hands, self.boneyard = self._history.pop()
 

@@ -113,6 +113,29 @@ def _ola_5(client, imported):
     return table.lay("0-5@5-5")
 
 
+@screen("table, a tile that would bust")
+def _bust(client, imported):
+    from test_web_newcomer import NEAR_61
+
+    return imported(("Ann", "Bob"), **NEAR_61).page()
+
+
+@screen("table, one tile of a draw undone")
+def _one_tile_undone(client, imported):
+    table = imported(("Ann", "Bob"), hand_size=3,
+                     hands=[{"starter": "Ann", "moves": ["2-3", "draw 3"]}])
+    return table.undo()
+
+
+@screen("home, a match waiting for its next starter")
+def _home_waiting(client, imported):
+    from test_web_newcomer import OLA_5_WAITING
+
+    imported(("Ann", "Bob"), **OLA_5_WAITING)
+    imported(("Ann", "Bob"), rules="fives-and-threes")
+    return client.get("/")
+
+
 @screen("score sheet, own pips taken off")
 def _subtracted(client, imported):
     table = imported(("Ann", "Bob"), rules="all-fives-spinner", hand_size=2, hands=[
@@ -271,15 +294,6 @@ def _league_public(client, imported):
 def _league_card(client, imported):
     league, fixture = league_night(client)
     return client.get(f"{league.captains['Anchor']}/card/{fixture}")
-
-
-@pytest.fixture
-def speaking(client):
-    """The test client with the language chosen, as the language menu leaves it."""
-    def choose(lang: str):
-        client.set_cookie("lang", lang)
-        return client
-    return choose
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -90,8 +90,9 @@ def test_the_installed_command_tells_the_match_hand_by_hand(write):
 def test_text_shows_blocked_hands_with_the_rounding(write):
     result = replay(write("blocked.json", BLOCKED))
     assert result.returncode == 0
-    assert ("  Blocked: every player passed. blocked: Ann 20 → 20 fewest; Bob 148 → 150; "
+    assert ("  Every player passed. Blocked: Ann 20 → 20 fewest; Bob 148 → 150; "
             "150 − 20 = 130 to Ann") in result.stdout.splitlines()
+    assert result.stdout.lower().count("blocked") == 1  # said once, never "Blocked: … blocked:"
     assert result.stdout.splitlines()[-1] == "Not finished. Score: Ann 130, Bob 0"
 
 

@@ -217,7 +217,7 @@ def test_blocked_two_players_fewest_takes_rounded_difference():
     assert enter(match, {ANN: 9, BOB: 23}) == 15
     assert match.scores == [before[0] + 15, before[1]]
     assert explain(last_end(match), match.table) == (
-        "blocked: Ann 9 → 10 fewest; Bob 23 → 25; 25 − 10 = 15 to Ann")
+        "Blocked: Ann 9 → 10 fewest; Bob 23 → 25; 25 − 10 = 15 to Ann")
 
 
 def test_blocked_three_players_fewest_takes_every_other_side_rounded():
@@ -243,7 +243,7 @@ def test_blocked_partnerships_add_the_partners_pips():
     assert enter(match, {ANN: 4, BOB: 9, CAT: 8, DAN: 5}) == 5
     assert last_end(match).side == 0
     assert explain(last_end(match), match.table) == (
-        "blocked: Ann & Cat 12 → 10 fewest; Bob & Dan 14 → 15; 15 − 10 = 5 to Ann & Cat")
+        "Blocked: Ann & Cat 12 → 10 fewest; Bob & Dan 14 → 15; 15 − 10 = 5 to Ann & Cat")
 
 
 def test_blocked_hands_can_be_entered_as_the_tiles_held():

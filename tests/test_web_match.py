@@ -481,7 +481,7 @@ def test_after_a_blocked_hand_the_pips_form_asks_for_everyone(phone, stored):
     assert pips_fields(page) == ["pips_0", "pips_1"]
     response = table.end({"pips_0": "70", "pips_1": "86"})
     assert shown(response.text, "announce") == [
-        "blocked: Ann 70 → 70 fewest; Bob 86 → 85; 85 − 70 = 15 to Ann"]
+        "Blocked: Ann 70 → 70 fewest; Bob 86 → 85; 85 − 70 = 15 to Ann"]
     assert stored(table.match_id, table.key).match.scores == [15, 0]
 
 

@@ -185,7 +185,7 @@ def _hand_end_lines(match: Match, index: int, say):
                       if result == BLOCKED else
                       say("%(side)s went out.", side=match.table.side_name(hand.outcome.side)))
     elif result == BLOCKED:
-        yield "  " + say("Blocked: every player passed. %(why)s",
+        yield "  " + say("Every player passed. %(why)s",
                          why=explain(hand.end, match.table, say=say))
     else:
         yield "  " + say("Domino! %(why)s", why=explain(hand.end, match.table, say=say))

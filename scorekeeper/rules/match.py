@@ -7,7 +7,7 @@ hand (at most the one before it too), from a mark kept when each hand opened.
 
 from . import ending, moves, play
 from .errors import N_, MatchOver, NothingToUndo
-from .events import Draw, Event, Lay, Pass, Remaining, Start
+from .events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
 from .hand import Hand
 from .rulesets import NO_SPINNER
 from .run import play_run
@@ -82,6 +82,16 @@ class Match:
             self._reset()
         self.extend(replay)
         return last
+
+    def undo(self) -> tuple[Entry, ...]:
+        """One step of Undo at the table, the step the buttons make: the last event taken
+        back, but of a draw of several tiles (a record's `draw 3`) one tile, as the Draw
+        button draws one. Returns what an append-only log writes for it: the undo (a pop),
+        then the draw of the tiles kept."""
+        last = self.pop()
+        if isinstance(last, Draw) and last.count > 1:
+            return UNDO, self.push(Draw(last.count - 1))
+        return (UNDO,)
 
     def copy(self) -> "Match":
         """An independent match in the same state, without replaying the log.
@@ -170,13 +180,17 @@ class Match:
 
     def placements(self) -> list[moves.Placement]:
         """Every tile that can be laid now, once per end where the ends would differ,
-        with what laying it would score (the same rule `play.lay` applies)."""
+        with what laying it would score and whether it would bust (the same rule
+        `play.lay` applies)."""
         if self.phase not in ("lead", "play"):
             return []
         hand = self.hands[-1]
-        return [placement._replace(
-                    points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
-                for placement in moves.placements(hand.layout, hand.laid)]
+        found = []
+        for placement in moves.placements(hand.layout, hand.laid):
+            points, _bonus, bust, _out = play.score_of_lay(self, hand, hand.turn,
+                                                           placement.count)
+            found.append(placement._replace(points=points, bust=bust))
+        return found
 
     @property
     def can_draw(self) -> bool:

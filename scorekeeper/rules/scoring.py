@@ -178,7 +178,7 @@ def _explain_subtracted(score: Score, table: Table, say) -> str:
             pips=pips, side=table.side_name(table.side_of(seat)))
         for seat, pips, rounded in facts["held"])
     if facts["seat"] is None:
-        return say("blocked: %(parts)s", parts=parts)
+        return say("Blocked: %(parts)s", parts=parts)
     return say("%(name)s went out. %(parts)s", name=table.players[facts["seat"]], parts=parts)
 
 
@@ -197,14 +197,14 @@ def _explain_blocked(score: Score, table: Table, say) -> str:
             for each, pips, rounded in facts["sides"])
     if score.side is None:
         names = say(" and ").join(table.side_name(each) for each in facts["tied"])
-        return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
+        return say("Blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
                    parts=parts, names=names)
     others = " + ".join(str(rounded) for each, _, rounded in facts["sides"]
                         if each != score.side)
     own = facts["sides"][score.side][2]
     return say(npgettext("points",
-                         "blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
-                         "blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s"),
+                         "Blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
+                         "Blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s"),
                counted="points", parts=parts, others=others, own=own, points=score.points,
                side=table.side_name(score.side))
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
 from ..rules.errors import N_
-from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
+from ..rules.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
 from ..rules.record import IllegalRecord
 from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
@@ -254,7 +254,8 @@ def pass_turn(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
 
 def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
          ) -> Tapped | AskFirst:
-    """Take back the last entry, whatever it was; a hand's score only once confirmed."""
+    """Take back one step, whatever it was (of a draw of several tiles, one tile: the step
+    of the Draw button); a hand's score only once confirmed."""
     match = stored.match
     if stored.held:
         return Held(stored)
@@ -279,15 +280,44 @@ def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
 
 def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
            ) -> Repeated | Stale | Gone:
-    """A repeat of the entry stored first since `seen` is a success (what others entered
+    """A repeat of the tap stored first since `seen` is a success (what others entered
     after it is said); anything else is stale."""
     now = open_match(uow, stored.id, stored.score_key)
     if now is None:
         return Gone(stored.id)
-    entered = uow.matches.entries_since(stored.id, seen)
+    entered = _taps(uow, now, seen, uow.matches.entries_since(stored.id, seen))
     if entered and _repeats(entry, entered[0]):
         return Repeated(now, tuple(entered[1:]))
     return Stale(now, entered)
+
+
+def _taps(uow: UnitOfWork, now: Stored, seen: int, entered: list[Entry]) -> list[Entry]:
+    """The entries written since `seen` as the taps that wrote them: an Undo that took one
+    tile of a draw back wrote the undo and the draw kept (`Match.undo`), and is one undo."""
+    if not any(isinstance(entry, Undo) for entry in entered) or now.head is None:
+        return entered
+    match = uow.matches.rebuild(now.head._replace(revision=seen)).match
+    taps, index = [], 0
+    try:
+        while index < len(entered):
+            taps.append(entered[index])
+            index += _tap_on(match, entered[index:])
+    except RuleError:  # a log the rules refuse (taken back since): each entry is one tap
+        return entered
+    return taps
+
+
+def _tap_on(match: Match, entries: list[Entry]) -> int:
+    """Apply the tap that wrote the first of `entries` to the match; how many it wrote."""
+    if not isinstance(entries[0], Undo):
+        match.push(entries[0])
+        return 1
+    step = match.copy().undo() if match.log else ()
+    if len(step) > 1 and tuple(entries[:len(step)]) == step:
+        match.undo()
+        return len(step)
+    match.pop()
+    return 1
 
 
 def _repeats(entry: Entry, stored: Entry) -> bool:

@@ -182,6 +182,12 @@ def end_name(end: Side) -> str:
     return tile_text((end.value, end.value)) if end.double else str(end.value)
 
 
+def end_spoken(end: Side) -> str:
+    """An open end as a person says it: the number, `double 3` for a double (a screen
+    reader would read `3-3` as "3 minus 3")."""
+    return _("double %(number)s", number=end.value) if end.double else str(end.value)
+
+
 def on_end(end: Side, tree: bool = False) -> str:
     """Where a tile goes, in the reader's words: "on the 3" on a line, "on 5-3" or "on the
     spinner 5-5" where doubles branch (rules/places.py has a message for each place)."""
@@ -201,7 +207,8 @@ def tile_order(tile) -> tuple:
 
 class TileButton(NamedTuple):
     """A tile button: the tile, the move it sends, the end it names when the tile fits two,
-    and what it scores; a value, so the button drawn from it can be kept."""
+    what it scores and whether it would bust (pass an exact target: no score, said before
+    the tap); a value, so the button drawn from it can be kept."""
 
     text: str
     low: int
@@ -210,6 +217,7 @@ class TileButton(NamedTuple):
     key: str
     end_word: str
     points: int
+    bust: bool = False
 
 
 def placements(match: Match) -> list[TileButton]:
@@ -227,7 +235,8 @@ def placements(match: Match) -> list[TileButton]:
         button = TileButton(
             text, low, high, button_value(placement.tile, placement.end),
             f"lay {text} {where}" if covered else f"lay {text}",
-            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points)
+            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points,
+            placement.bust)
         buttons.append(((*tile_order(placement.tile), covered or ()), button))
     return [button for _order, button in sorted(buttons, key=lambda pair: pair[0])]
 
@@ -253,8 +262,8 @@ def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None
 
 
 class Arm(NamedTuple):
-    """One arm's open end where doubles branch: the laid tile, the number it shows, and
-    whether it is a spinner or a spinner's side."""
+    """One arm's open end where doubles branch: the laid tile, the number it shows, whether
+    it is a spinner or a spinner's side, and where it is as a screen reader says it."""
 
     tile: str
     low: int
@@ -263,17 +272,18 @@ class Arm(NamedTuple):
     spinner: bool
     branch: bool
     where: str
-    mark: str
 
 
 class Layout(NamedTuple):
-    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends
-    and their names; with spinners the arms, the spinners and the count's terms."""
+    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends,
+    their names as shown and as said; with spinners the arms, the spinners and the count's
+    terms."""
 
     line: bool
     sides: tuple[Side, ...]
     count: int
     names: tuple[str, ...] = ()
+    spoken: tuple[str, ...] = ()
     arms: tuple[Arm, ...] = ()
     spinners: tuple = ()
     sum: str = ""
@@ -290,11 +300,11 @@ def layout(match: Match) -> Layout | None:
                 if hand.moves[index].count is not None)
     count = hand.moves[laid].count
     if not branching(match):
-        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides))
+        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides),
+                      spoken=tuple(end_spoken(side) for side in sides))
     arms = tuple(
         Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
-            side.branch, on_end(side, tree=True),
-            _("spinner's side") if side.branch else _("the spinner") if side.spinner else "")
+            side.branch, on_end(side, tree=True))
         for side in terms(sides) + tuple(side for side in sides if side.branch))
     return Layout(False, sides, count, arms=arms, spinners=tuple(hand.spinners()),
                   sum=explained(match.move_score(hand, laid), match, award=False))
@@ -466,6 +476,8 @@ def took_back(match: Match) -> str:
         if played.points:
             return _("Undid: %(what)s (+%(points)s)", what=what, points=played.points)
         return _("Undid: %(what)s", what=what)
+    if isinstance(event, Draw) and event.count > 1:  # one tile of a record's `draw 3`
+        return _("Undid: one tile %(name)s drew", name=name)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
     if match.table.rules.knocks:

@@ -55,7 +55,7 @@ IN_CONTEXT = {"Draw": "take a tile from the boneyard"}
 
 def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     """The accessible name of a tile button: `3-5`, with the number it covers when it fits
-    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score (or `bust`).
 
     `end` is written as the English button says it (`on the 3`); `words` the language
     the phone speaks.
@@ -64,7 +64,8 @@ def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
         where = " " + re.escape(words.gettext(end))
     else:
         where = "(?: (?:" + "|".join(re.escape(words.gettext(each)) for each in ENDS) + "))?"
-    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
+    bust = re.escape(words.gettext("bust"))
+    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+| {bust})?$")
 
 
 class Scorer:
@@ -108,15 +109,16 @@ class Scorer:
                 else self.say(name))
         return self.page.get_by_role("button", name=said, exact=True)
 
-    def _tap(self, locator) -> None:
-        """Tap, then wait until the table (swapped or reloaded) shows the next revision."""
+    def _tap(self, locator, written: int = 1) -> None:
+        """Tap, then wait until the table (swapped or reloaded) shows the revision `written`
+        entries on (an Undo of one tile of a record's `draw 3` writes two)."""
         before = self.revision
         if getattr(self.page, "javascript", True):
             # a new table ignores taps for a moment (the double-tap guard in app.css):
             # wait for exactly that, not for Playwright's retries
             locator.evaluate("(el) => Promise.all(el.getAnimations().map((a) => a.finished))")
         locator.tap()
-        expect(self.pos).to_have_value(str(before + 1))
+        expect(self.pos).to_have_value(str(before + written))
 
     def start(self, name: str) -> None:
         self._tap(self.button(name))
@@ -133,8 +135,8 @@ class Scorer:
     def knock(self) -> None:
         self._tap(self.button("Knock"))
 
-    def undo(self) -> None:
-        self._tap(self.button("Undo"))
+    def undo(self, written: int = 1) -> None:
+        self._tap(self.button("Undo"), written)
 
     def pips_field(self, name: str):
         group = self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \("))
