@@ -27,10 +27,10 @@ class Match:
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
-               rules=None) -> "Match":
+               rules=None, house=None) -> "Match":
         if rules is None:
-            return cls(Table.create(players, partnerships, target, hand_size))
-        return cls(Table.create(players, partnerships, target, hand_size, rules))
+            return cls(Table.create(players, partnerships, target, hand_size, house=house))
+        return cls(Table.create(players, partnerships, target, hand_size, rules, house))
 
     def _reset(self) -> None:
         self.hands: list[Hand] = []
@@ -173,7 +173,7 @@ class Match:
             return []
         hand = self.hands[-1]
         return [placement._replace(
-                    points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
+                    points=play.score_of_lay(self, hand, hand.turn, placement.count).points)
                 for placement in moves.placements(hand.layout, hand.laid)]
 
     @property
@@ -200,7 +200,7 @@ class Match:
         found = []
         for hand in self.hands:
             for index, played in enumerate(hand.moves):
-                if played.points or played.bust:
+                if played.points or played.bust or played.down:
                     found.append(self._ends_score(hand, index, played))
             if hand.end is not None and hand.end.points:
                 found.append(hand.end)

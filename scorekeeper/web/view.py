@@ -91,13 +91,26 @@ def card_words(card) -> dict | None:
 
 
 def rule_set_line(match: Match) -> str:
-    """Which game the match is refereed by, as every screen of a match says it."""
+    """Which game the match is refereed by, and its house rules, as every screen of a match
+    says it."""
     rules = match.table.rules
     if rules.exact_target:
-        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+        line = _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
                  target=match.table.target)
-    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
-             target=match.table.target)
+    else:
+        line = _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    house = house_line(match.table.house)
+    return f"{line} · {house}" if house else line
+
+
+def house_line(house) -> str:
+    """The house rules in force (`House rules: no point for the last tile`); empty when the
+    table plays the rule set as it is."""
+    switched = house.switched()
+    if not switched:
+        return ""
+    return _("House rules: %(rules)s", rules="; ".join(_(word) for word in switched))
 
 
 def target_hint(rules: RuleSet) -> str:
@@ -163,7 +176,7 @@ def announcement(match: Match) -> dict | None:
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
-    if score.facts["bust"]:
+    if score.facts["bust"] or score.facts["down"]:  # no score by the target's own rule
         return {"text": explained(score, match), "scored": False, "bust": True}
     arithmetic = explained(score, match, award=False)
     if score.points:
