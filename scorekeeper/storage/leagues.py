@@ -34,6 +34,7 @@ class StoredTeam:
     name: str
     captain_key: str
     players: list[str]
+    division: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class StoredFixture:
     day: str
     card: Card
     revision: int
+    play_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,10 +69,10 @@ def link_card_games(conn) -> None:
     for fixture_id, card_text in conn.execute("SELECT id, card FROM fixtures").fetchall():
         card = Card.from_dict(json.loads(card_text))
         for game in card.games:
-            if game.match_id:
+            for match_id in game.matches:
                 conn.execute("UPDATE matches SET fixture_id = ?, game = ?, held = ? "
                              "WHERE id = ?", (fixture_id, game.number,
-                                              CONFIRMED if card.signed else "", game.match_id))
+                                              CONFIRMED if card.signed else "", match_id))
 
 
 def new_key() -> str:
@@ -83,12 +85,14 @@ def _league(row) -> StoredLeague:
 
 
 def _team(row) -> StoredTeam:
-    return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]))
+    return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]),
+                      row["division"])
 
 
 def _fixture(row) -> StoredFixture:
     return StoredFixture(row["id"], row["home"], row["away"], row["day"],
-                         Card.from_dict(json.loads(row["card"])), row["revision"])
+                         Card.from_dict(json.loads(row["card"])), row["revision"],
+                         bool(row["play_off"]))
 
 
 class LeagueRepository:
@@ -118,10 +122,12 @@ class LeagueRepository:
                                 (str(league_id),)).fetchone()
         return None if row is None else _league(row)
 
-    def insert_team(self, league_id: str, name: str, players: list[str]) -> int:
-        return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players) "
-                                 "VALUES (?, ?, ?, ?) RETURNING id",
-                                 (league_id, name, new_key(), json.dumps(players))).fetchone()[0]
+    def insert_team(self, league_id: str, name: str, players: list[str],
+                    division: str = "") -> int:
+        return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players, "
+                                 "division) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, name, new_key(), json.dumps(players), division)
+                                 ).fetchone()[0]
 
     def teams(self, league_id: str) -> list[StoredTeam]:
         return [_team(row) for row in self.conn.execute(
@@ -137,11 +143,11 @@ class LeagueRepository:
                           (json.dumps(players), team_id))
 
     def insert_fixture(self, league_id: str, home: int, away: int, day: str,
-                       card: Card) -> int:
-        return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card) "
-                                 "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                 (league_id, home, away, day, json.dumps(card.as_dict()))
-                                 ).fetchone()[0]
+                       card: Card, play_off: bool = False) -> int:
+        return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card, "
+                                 "play_off) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, home, away, day, json.dumps(card.as_dict()),
+                                  int(play_off))).fetchone()[0]
 
     def fixtures(self, league_id: str) -> list[StoredFixture]:
         return [_fixture(row) for row in self.conn.execute(
@@ -152,6 +158,11 @@ class LeagueRepository:
         row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?",
                                 (league_id, fixture_id)).fetchone()
         return None if row is None else _fixture(row)
+
+    def fixture_by_id(self, fixture_id: int) -> tuple[str, StoredFixture] | None:
+        """A fixture found from one of its games' matches, with its league's id."""
+        row = self.conn.execute("SELECT * FROM fixtures WHERE id = ?", (fixture_id,)).fetchone()
+        return None if row is None else (row["league_id"], _fixture(row))
 
     def save_card(self, fixture_id: int, expected: int, card: Card) -> int:
         """Write the card if it is still at `expected`; returns the new revision.

@@ -58,9 +58,28 @@ def picked_rules(name) -> RuleSet:
     return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
 
-class NewMatchForm(Form):
+class HouseRulesFields:
+    """The house rules' checkboxes (RULESETS.md §5), each ticked to switch its rule off: of a
+    new match, or of every game of a new league."""
+
+    no_last_point = BooleanField(_l("No point for the last tile: chipping out scores nothing "
+                                    "of its own"))
+    no_win_on_the_down = BooleanField(_l("No win on the down: the lead of a hand cannot win "
+                                         "the match"))
+
+    def house_fields(self, rules: RuleSet) -> list:
+        """The house rules this rule set can switch, as checkboxes."""
+        return [getattr(self, HOUSE_FIELDS[option]) for option in rules.house_options]
+
+    def house(self, rules: RuleSet) -> dict:
+        """The house rules ticked, as a record writes them: each switched off."""
+        return {option: False for option in rules.house_options
+                if getattr(self, HOUSE_FIELDS[option]).data}
+
+
+class NewMatchForm(HouseRulesFields, Form):
     """The rule set, players in seat order, partnerships, and the house rules for target and
-    hand size (the rule set's defaults filled in)."""
+    hand size (the rule set's defaults filled in) and for scoring."""
 
     rules = HiddenField(validators=[Optional(), AnyOf(
         [rules.name for rules in RULE_SETS],
@@ -79,21 +98,8 @@ class NewMatchForm(Form):
         _l("Tiles dealt to each player"), _l("Enter how many tiles each player is dealt."),
         validators=[NumberRange(1, SET_SIZE,
                                 _l("Each player is dealt from %(min)s to %(max)s tiles."))])
-    no_last_point = BooleanField(_l("No point for the last tile: chipping out scores nothing "
-                                    "of its own"))
-    no_win_on_the_down = BooleanField(_l("No win on the down: the lead of a hand cannot win "
-                                         "the match"))
 
     table: Table | None = None
-
-    def house_fields(self, rules: RuleSet) -> list:
-        """The house rules this rule set can switch, as checkboxes."""
-        return [getattr(self, HOUSE_FIELDS[option]) for option in rules.house_options]
-
-    def house(self, rules: RuleSet) -> dict:
-        """The house rules ticked, as a record writes them: each switched off."""
-        return {option: False for option in rules.house_options
-                if getattr(self, HOUSE_FIELDS[option]).data}
 
     def player_count(self) -> int:
         return int(self.count.data) if self.count.data in ("2", "3", "4") else 2

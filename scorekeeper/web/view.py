@@ -75,19 +75,28 @@ def refusal(error: Exception) -> str:
 def card_words(card) -> dict | None:
     """What a table says of the league card that links its match (`matches.OnCard`): the
     card's confirmed, so nothing can change and who can reopen it; or the game was taken
-    off the card."""
-    if card is None or not card.held:
+    off the card; and which leg of a best-of game it scores, and the next leg's number
+    once that leg may start here."""
+    if card is None or not (card.held or card.leg):
         return None
     fixture = _("%(home)s v %(away)s", home=card.home, away=card.away)
+    words = {"held": card.confirmed, "text": None, "leg": None, "next_leg": None}
     if card.confirmed:
-        return {"held": True, "text": _(
+        words["text"] = _(
             "Game %(game)s of %(fixture)s: both captains have confirmed the card, so this "
             "table can change nothing, Undo included. The league secretary, or both captains "
-            "together, can reopen the card.", game=card.game, fixture=fixture)}
-    return {"held": False, "text": _(
-        "The league secretary took this game off the card of %(fixture)s (it was game "
-        "%(game)s): what is scored here no longer counts for the league.", game=card.game,
-        fixture=fixture)}
+            "together, can reopen the card.", game=card.game, fixture=fixture)
+    elif card.held:
+        words["text"] = _(
+            "The league secretary took this game off the card of %(fixture)s (it was game "
+            "%(game)s): what is scored here no longer counts for the league.", game=card.game,
+            fixture=fixture)
+    if card.leg and not card.held:
+        words["leg"] = _("Leg %(leg)s of game %(game)s of %(fixture)s, a best of %(legs)s "
+                         "legs", leg=card.leg.number, game=card.game, fixture=fixture,
+                         legs=card.leg.best_of)
+        words["next_leg"] = card.leg.number + 1 if card.leg.next_due else None
+    return words
 
 
 def rule_set_line(match: Match) -> str:
