@@ -73,9 +73,10 @@ class PointsScheme:
     def terms(self, games: int) -> list[tuple[str, int, dict]]:
         """The scheme as a rule sheet says it, term by term, for a card of `games` games:
         (what, points, facts) with what one of win, draw, loss, bonus or per_game; the app
-        words each ("3 points for a win; 1 point for losing 5–4")."""
+        words each ("3 points for a win; 1 point for losing 5–4"). A card of an odd number
+        of games is never drawn, so its draw is not said."""
         found = [(what, getattr(self, what), {}) for what in ("win", "draw", "loss")
-                 if getattr(self, what)]
+                 if getattr(self, what) and (what != "draw" or games % 2 == 0)]
         if self.bonus:
             found.append(("bonus", self.bonus, {"scores": close_defeats(games,
                                                                         self.bonus_margin),

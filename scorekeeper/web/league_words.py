@@ -63,9 +63,9 @@ def _term_words(what: str, points: int, facts: dict) -> str:
     scores = facts["scores"]
     if len(scores) == 1:
         lost, won = scores[0]
+        score = f"{won}–{lost}"  # the match's score, the winner's games first
         return ngettext("%(num)s point for losing %(score)s",
-                        "%(num)s points for losing %(score)s", points,
-                        score=f"{won}–{lost}")
+                        "%(num)s points for losing %(score)s", points, score=score)
     return ngettext("%(num)s point for losing by at most %(margin)s games",
                     "%(num)s points for losing by at most %(margin)s games", points,
                     margin=facts["margin"])
@@ -91,8 +91,9 @@ def format_words(setup: LeagueSetup) -> list[str]:
     return lines
 
 
-def correction_words(correction: dict) -> str:
-    """What a correction changed, in the reader's language."""
+def correction_words(correction: dict, teams: dict) -> str:
+    """What a correction changed, in the reader's language (`teams`: the fixture's team
+    names, by side)."""
     kind, facts = correction["kind"], correction
     if kind == "players":
         return _("Game %(game)s: players set to %(home)s v %(away)s", game=facts["game"],
@@ -106,10 +107,10 @@ def correction_words(correction: dict) -> str:
         return _("Game %(game)s: paper score %(home)s–%(away)s entered", game=facts["game"],
                  home=facts["home"], away=facts["away"])
     if kind == "awarded":
-        return _("Game %(game)s given unplayed to the %(side)s team", game=facts["game"],
-                 side=SIDE_WORDS[facts["to"]])
+        return _("Game %(game)s given unplayed to %(team)s", game=facts["game"],
+                 team=teams[facts["to"]])
     if kind == "walkover":
-        return _("Walkover to the %(side)s team", side=SIDE_WORDS[facts["to"]])
+        return _("Walkover to %(team)s", team=teams[facts["to"]])
     if kind == "walkover_taken_back":
         return _("Walkover taken back: the fixture is to be played")
     if kind == "cleared":
