@@ -328,8 +328,9 @@ def _league_divisions(client, imported):
     return client.get(league.public)
 
 
-@screen("league, a card of best-of-3 legs and a game given unplayed")
-def _league_legs(client, imported):
+def leg_won_at_a_table(client) -> tuple:
+    """A league of pairs games, each a best of 3 legs to 5, whose first game's first leg was
+    won at its table; the league, the fixture, the home captain's link and the table."""
     league = other_league(client, games="PP", pairs_legs="3", pairs_target="5")
     fixture = league.fixture("Anchor", "Bell")
     link = league.captains["Anchor"]
@@ -338,21 +339,19 @@ def _league_legs(client, imported):
     card = league.card_post(link, fixture, "game/1/start").text
     table = re.search(r'href="(/match/[\w-]+/[\w-]+)">Score game 1', card).group(1)
     won_at_once(league.client, table)
+    return league, fixture, link, table
+
+
+@screen("league, a card of best-of-3 legs and a game given unplayed")
+def _league_legs(client, imported):
+    league, fixture, link, _table = leg_won_at_a_table(client)
     league.card_post(link, fixture, "game/2/award", {"side": "away"})
     return client.get(f"{link}/card/{fixture}")
 
 
 @screen("table, a leg won, the next to start")
 def _leg_won(client, imported):
-    league = other_league(client, games="P", pairs_legs="3", pairs_target="5")
-    fixture = league.fixture("Anchor", "Bell")
-    link = league.captains["Anchor"]
-    league.card_post(link, fixture, "game/1/players", {"home1": "A1", "home2": "A2",
-                                                       "away1": "B1", "away2": "B2"})
-    card = league.card_post(link, fixture, "game/1/start").text
-    table = re.search(r'href="(/match/[\w-]+/[\w-]+)">Score game 1', card).group(1)
-    won_at_once(league.client, table)
-    return client.get(table)
+    return client.get(leg_won_at_a_table(client)[3])
 
 
 @screen("league, a blind line-up handed in")
