@@ -95,7 +95,7 @@ class SideForm(CardForm):
     """A game given unplayed, or a walkover: to which team."""
 
     side = SelectField(_l("Team"), choices=[SelectChoice(side, side) for side in SIDES],
-                       validators=[InputRequired(SIDE), AnyOf(SIDES, SIDE)])
+                       validate_choice=False, validators=[InputRequired(SIDE), AnyOf(SIDES, SIDE)])
 
 
 class LineUpForm(CardForm):
