@@ -249,6 +249,17 @@ def test_a_blind_line_up_stays_hidden_until_both_are_in():
         (("Ann",), ("Bob",)), (("Amy",), ("Ben",)), (("Ann", "Abe"), ("Bea", "Bo"))]
 
 
+def test_a_game_given_unplayed_before_the_line_ups_leaves_them_blind():
+    setup = blind("blind")
+    card = Card.blank(setup.games).with_awarded(2, AWAY)
+    card = with_line_up(card, setup, HOME, [["Ann"], [], ["Amy", "Abe"]], ROSTERS,
+                        random.Random(1))
+    card = with_line_up(card, setup, AWAY, [["Bob"], [], ["Ben", "Bea"]], ROSTERS,
+                        random.Random(1))
+    assert [(game.home, game.away, game.awarded) for game in card.games] == [
+        (("Ann",), ("Bob",), None), ((), (), AWAY), (("Amy", "Abe"), ("Ben", "Bea"), None)]
+
+
 @pytest.mark.parametrize("line_up, says", [
     ([["Ann"], ["Ann"], ["Amy", "Abe"]], "Ann already plays singles game 1"),
     ([["Ann"], ["Amy"], ["Abe", "Abe"]], "Abe cannot play twice in one game"),

@@ -20,8 +20,9 @@ def check_open(setup: LeagueSetup, card: Card) -> None:
 
 
 def revealed(card: Card) -> bool:
-    """Both line-ups are in (the games hold their players), or the card is under way."""
-    return any(game.home or game.begun for game in card.games)
+    """Both line-ups are in (the games hold their players), or a game is being played or
+    was entered (a game given unplayed names nobody, so it reveals nothing)."""
+    return any(game.home or game.matches or game.entered for game in card.games)
 
 
 def handed_in(card: Card) -> list[str]:

@@ -18,6 +18,7 @@ from ..league import (
     counted,
     division_tables,
     handed_in,
+    revealed,
 )
 from .league import Access
 from .league_card import outcomes
@@ -132,7 +133,7 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
                             for game in line["games"]),
         handed_in=handed_in(fixture.card),
         my_line_up=dict(fixture.card.line_ups).get(side),
-        revealed=any(game.home or game.begun for game in fixture.card.games),
+        revealed=revealed(fixture.card),
         corrections=[{"at": c.at, "kind": c.kind, **c.facts}
                      for c in uow.leagues.corrections(access.league_id)
                      if c.fixture_id == fixture.id])
