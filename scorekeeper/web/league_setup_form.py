@@ -98,7 +98,7 @@ class NewLeagueForm(HouseRulesFields, Form):
     walkover_against = _games_field(_l("…and games to the team that did not"))
     line_ups = SelectField(_l("Line-ups"), default=LINE_UPS[0],
                            choices=[SelectChoice(way, LINE_UP_WORDS[way]) for way in LINE_UPS])
-    squad = IntegerField(_l("Most players a team may register for the season"),
+    squad = IntegerField(_l("Squad: the most players a team may register"),
                          validators=[Optional(), NumberRange(
                              1, MAX_SQUAD, _l("From %(min)s to %(max)s players."))])
 
