@@ -106,9 +106,10 @@ class NewLeagueForm(HouseRulesFields, Form):
     team_lines: list[tuple[str, str]] = []
 
     def fill(self, rules: RuleSet, format_: LeagueFormat | None) -> None:
-        """A blank form: the rule set's own targets and hand sizes, or a league's format."""
+        """A blank form: the rule set's own target and hand sizes (the pairs' target left
+        empty: it follows the singles'), or a league's format."""
         if format_ is None:
-            self.target.data = self.pairs_target.data = rules.target(2, False)
+            self.target.data = rules.target(2, False)
             self.singles_hand.data, self.pairs_hand.data = rules.hand_size(2), rules.hand_size(4)
             return
         self.games.data = format_.games
