@@ -147,6 +147,11 @@ class LeagueSetup:
                             self.house)
 
     @property
+    def has_legs(self) -> bool:
+        """Some game of the card is a best of several legs."""
+        return any(self.format_of(kind).legs > 1 for kind in set(self.games))
+
+    @property
     def walkover_games(self) -> tuple[int, int]:
         """The games a walkover counts as: the league's score, or the whole card."""
         return self.walkover or (len(self.games), 0)

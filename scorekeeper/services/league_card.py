@@ -20,7 +20,7 @@ from ..league import (
 from ..league.errors import N_, CardError
 from ..league.season import outcomes as game_outcomes
 from ..rules import Match
-from ..storage import CONFIRMED, REMOVED, StaleCard, Stored
+from ..storage import CONFIRMED, REMOVED, FixtureAtTable, StaleCard, Stored
 from .league import (
     CAPTAIN,
     SECRETARY,
@@ -243,30 +243,18 @@ class Leg:
     next_due: bool
 
 
-def leg_of(uow: UnitOfWork, stored: Stored) -> Leg | None:
-    """The leg a match scores, if it scores one of a best-of game on a card."""
-    found = _game_at_table(uow, stored)
-    if found is None:
+def leg_of(uow: UnitOfWork, stored: Stored, found: FixtureAtTable) -> Leg | None:
+    """The leg a match scores, if it scores one of a best-of game on the card `found`."""
+    if not found.setup.has_legs:
         return None
-    setup, fixture, game = found
-    best_of = setup.format_of(game.kind).legs
+    game = found.card.game(stored.head.game)
+    best_of = found.setup.format_of(game.kind).legs
     if best_of == 1 or stored.id not in game.matches:
         return None
-    last = game.matches[-1] == stored.id and not fixture.card.confirmed
+    last = game.matches[-1] == stored.id and not found.card.confirmed
     due = last and stored.match.is_over() and \
-        outcomes(uow, setup, fixture.card)[game.number - 1].next_leg
+        outcomes(uow, found.setup, found.card)[game.number - 1].next_leg
     return Leg(game.matches.index(stored.id) + 1, best_of, due)
-
-
-def _game_at_table(uow: UnitOfWork, stored: Stored):
-    head = stored.head
-    if head is None or head.fixture_id is None:
-        return None
-    found = uow.leagues.fixture_by_id(head.fixture_id)
-    if found is None:
-        return None
-    league_id, fixture = found
-    return uow.leagues.league(league_id).setup, fixture, fixture.card.game(head.game)
 
 
 def next_leg_at_table(uow: UnitOfWork, stored: Stored) -> Stored:
@@ -274,11 +262,14 @@ def next_leg_at_table(uow: UnitOfWork, stored: Stored) -> Stored:
     right to): a new match, linked to the card, to be scored at the same table."""
     try:
         with uow:
-            found = _game_at_table(uow, stored)
-            if found is None or stored.id not in found[2].matches:
+            head = stored.head
+            found = uow.leagues.fixture_at_table(head.fixture_id) \
+                if head is not None and head.fixture_id is not None else None
+            game = found.card.game(head.game) if found else None
+            if game is None or stored.id not in game.matches:
                 raise CardError.worded(N_("This table scores no game of a league card."),
                                        "not_on_card")
-            setup, fixture, game = found
+            setup, fixture = found.setup, found
             if game.matches[-1] != stored.id:
                 raise CardError.worded(N_("The next leg of this game has already started."),
                                        "no_next_leg", game=game.number)

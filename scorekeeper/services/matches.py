@@ -131,9 +131,10 @@ def card_of(uow: UnitOfWork, stored: Stored) -> OnCard | None:
     head = stored.head
     if head is None or head.fixture_id is None:
         return None
-    teams = uow.leagues.fixture_teams(head.fixture_id)
-    return None if teams is None else OnCard(*teams, head.game, head.held,
-                                             leg_of(uow, stored))
+    found = uow.leagues.fixture_at_table(head.fixture_id)
+    if found is None:
+        return None
+    return OnCard(found.home, found.away, head.game, head.held, leg_of(uow, stored, found))
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:

@@ -6,6 +6,7 @@ A card is stored as its JSON value with a revision: each write names the revisio
 was made against, so of two captains editing one card at once, one wins (StaleCard).
 """
 
+import functools
 import json
 import secrets
 from dataclasses import dataclass
@@ -79,9 +80,32 @@ def new_key() -> str:
     return secrets.token_urlsafe(KEY_BYTES)
 
 
+@dataclass(frozen=True)
+class FixtureAtTable:
+    """The card that links a table's match, as the table shows it: the fixture, its teams'
+    names and the league's setup; the card is decoded only if asked for (a table asks on
+    every tap, and needs it only in a league whose games have legs)."""
+
+    id: int
+    revision: int
+    home: str
+    away: str
+    setup: LeagueSetup
+    card_text: str
+
+    @functools.cached_property
+    def card(self) -> Card:
+        return Card.from_dict(json.loads(self.card_text))
+
+
+@functools.lru_cache(maxsize=256)
+def _setup(text: str) -> LeagueSetup:
+    """A league's stored setup, decoded and checked once per text: a value, never changed."""
+    return LeagueSetup.from_dict(json.loads(text))
+
+
 def _league(row) -> StoredLeague:
-    return StoredLeague(row["id"], row["secretary_key"], row["public_key"],
-                        LeagueSetup.from_dict(json.loads(row["setup"])))
+    return StoredLeague(row["id"], row["secretary_key"], row["public_key"], _setup(row["setup"]))
 
 
 def _team(row) -> StoredTeam:
@@ -159,11 +183,6 @@ class LeagueRepository:
                                 (league_id, fixture_id)).fetchone()
         return None if row is None else _fixture(row)
 
-    def fixture_by_id(self, fixture_id: int) -> tuple[str, StoredFixture] | None:
-        """A fixture found from one of its games' matches, with its league's id."""
-        row = self.conn.execute("SELECT * FROM fixtures WHERE id = ?", (fixture_id,)).fetchone()
-        return None if row is None else (row["league_id"], _fixture(row))
-
     def save_card(self, fixture_id: int, expected: int, card: Card) -> int:
         """Write the card if it is still at `expected`; returns the new revision.
 
@@ -180,12 +199,18 @@ class LeagueRepository:
             raise StaleCard(row[0])
         return expected + 1
 
-    def fixture_teams(self, fixture_id: int) -> tuple[str, str] | None:
-        """The home and away teams' names of a fixture."""
-        row = self.conn.execute("SELECT h.name, a.name FROM fixtures f "
-                                "JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away "
-                                "WHERE f.id = ?", (fixture_id,)).fetchone()
-        return None if row is None else (row[0], row[1])
+    def fixture_at_table(self, fixture_id: int) -> FixtureAtTable | None:
+        """The fixture whose card links a table's match, its teams' names and its league's
+        setup, in one read: a table of a league asks it on every tap."""
+        row = self.conn.execute(
+            "SELECT f.id, f.revision, f.card, h.name AS home_name, a.name AS away_name, "
+            "l.setup AS league_setup "
+            "FROM fixtures f JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away "
+            "JOIN leagues l ON l.id = f.league_id WHERE f.id = ?", (fixture_id,)).fetchone()
+        if row is None:
+            return None
+        return FixtureAtTable(row["id"], row["revision"], row["home_name"], row["away_name"],
+                              _setup(row["league_setup"]), row["card"])
 
     def set_day(self, fixture_id: int, day: str) -> None:
         self.conn.execute("UPDATE fixtures SET day = ? WHERE id = ?", (day, fixture_id))
