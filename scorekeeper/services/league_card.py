@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from ..league import (
     AWAY,
     HOME,
-    SIDES,
     Card,
     LeagueSetup,
     check_open,
@@ -223,14 +222,6 @@ def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> 
         return card.with_confirmation(side, outcomes(uow, access.setup, card))
 
     _write_card(uow, access, fixture_id, revision, change)
-
-
-def checked_side(side) -> str:
-    """A side as a form names it: home or away."""
-    if side not in SIDES:
-        raise CardError.worded(N_("A game is given to the home or the away team."),
-                               "bad_side")
-    return side
 
 
 @dataclass(frozen=True)
