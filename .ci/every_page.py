@@ -16,7 +16,7 @@ from flask import template_rendered
 import scorekeeper
 
 HTMX = {"HX-Request": "true"}
-KEYS = {"board": "view_key", "league": "league_key"}
+KEYS = {"board": "view_key", "league": "league_key", "card": "league_key"}
 """Which key a blueprint's `<key>` is; the table's scoring key otherwise."""
 LEAGUE = {"name": "CI League", "season": "2026", "games": "SSP", "scheme": "two_plus_games",
           "target": "5", "singles_hand": "7", "pairs_hand": "5", "teams": "Anchor\nBell",

@@ -95,6 +95,10 @@ CASES.update({
                                           "remaining": {"Ann": 20, "Bob": 30}}])),
     "unknown_player": lambda: Table.create(["Ann", "Bob"]).seat_of("Cat"),
     "unknown_rules": lambda: find_rule_set("sniff"),
+    "bad_house": lambda: read_record(record(house=["win_on_the_down"])),
+    "bad_house_value": lambda: read_record(record(house={"win_on_the_down": "no"})),
+    "house_rule_not_here": lambda: read_record(record(house={"last_tile_point": False})),
+    "unknown_house_rule": lambda: read_record(record(house={"no_doubles": True})),
     "unknown_seat": lambda: Match.create(["Ann", "Bob"]).start(7),
     "wrong_format": lambda: read_record(record(format="allfives-match/2")),
 })

@@ -296,6 +296,114 @@ def _league_card(client, imported):
     return client.get(f"{league.captains['Anchor']}/card/{fixture}")
 
 
+def other_league(client, **fields) -> League:
+    """A league of other formats (house rules, legs, divisions, play-offs, blind line-ups),
+    made in English by another browser, two players a team."""
+    english = client.application.test_client()
+    made = english.post("/league/new", data={**LEAGUE, **fields})
+    assert made.status_code == 303, made.text
+    league = League(english, made.headers["Location"])
+    for team in league.captains:
+        for number in (1, 2):
+            league.post(league.captains[team], f"teams/{_team_id(league, team)}/players",
+                        {"name": f"{team[0]}{number}"})
+    league.post(league.secretary, "fixtures/make", {"first": "2026-11-30", "every": "7"})
+    return league
+
+
+TEESDALE_LIKE = {"teams": "A:\nAnchor\nBell\nB:\nCrown\nDolphin", "games": "S",
+                 "tie_break1": "play_off", "tie_break2": "", "tie_break3": "",
+                 "scheme": "custom", "win": "3", "loss": "0", "bonus": "1",
+                 "bonus_margin": "1", "walkover_for": "1", "no_win_on_the_down": "y"}
+
+
+@screen("new match, Fives and Threes with its house rules")
+def _new_fives_and_threes(client, imported):
+    return client.get("/new?rules=fives-and-threes")
+
+
+@screen("table, house rules and a lead not on the down")
+def _not_on_the_down(client, imported):
+    table = imported(("Ann", "Bob"), target=10, house={"win_on_the_down": False},
+                     hands=[{"starter": "Ann", "moves": ["5-5"]}])
+    return client.get(table.url)
+
+
+@screen("league, new from a real league's format")
+def _league_format(client, imported):
+    return client.get("/league/new?format=teesdale")
+
+
+@screen("league, divisions, a walkover and a play-off due")
+def _league_divisions(client, imported):
+    league = other_league(client, **TEESDALE_LIKE)
+    for home, away, players in (("Anchor", "Bell", ("A1", "B1")),
+                                ("Bell", "Anchor", ("B1", "A1"))):
+        fixture = league.fixture(home, away)
+        league.card_post(league.captains[home], fixture, "game/1/players",
+                         {"home1": players[0], "away1": players[1]})
+        league.card_post(league.captains[home], fixture, "game/1/enter",
+                         {"home": "5", "away": "0"})
+        for team in (home, away):
+            league.card_post(league.captains[team], fixture, "confirm")
+    league.card_post(league.secretary, league.fixture("Crown", "Dolphin"), "walkover",
+                     {"side": "home"})
+    return client.get(league.public)
+
+
+def leg_won_at_a_table(client) -> tuple:
+    """A league of pairs games, each a best of 3 legs to 5, whose first game's first leg was
+    won at its table; the league, the fixture, the home captain's link and the table."""
+    league = other_league(client, games="PP", pairs_legs="3", pairs_target="5")
+    fixture = league.fixture("Anchor", "Bell")
+    link = league.captains["Anchor"]
+    league.card_post(link, fixture, "game/1/players", {"home1": "A1", "home2": "A2",
+                                                       "away1": "B1", "away2": "B2"})
+    card = league.card_post(link, fixture, "game/1/start").text
+    table = re.search(r'href="(/match/[\w-]+/[\w-]+)">Score game 1', card).group(1)
+    won_at_once(league.client, table)
+    return league, fixture, link, table
+
+
+@screen("league, a card of best-of-3 legs and a game given unplayed")
+def _league_legs(client, imported):
+    league, fixture, link, _table = leg_won_at_a_table(client)
+    league.card_post(link, fixture, "game/2/award", {"side": "away"})
+    return client.get(f"{link}/card/{fixture}")
+
+
+@screen("table, a leg won, the next to start")
+def _leg_won(client, imported):
+    return client.get(leg_won_at_a_table(client)[3])
+
+
+@screen("league, a blind line-up handed in")
+def _league_blind(client, imported):
+    league = other_league(client, games="SP", line_ups="blind")
+    fixture = league.fixture("Anchor", "Bell")
+    league.card_post(league.captains["Anchor"], fixture, "line-up",
+                     {"g1-1": "A1", "g2-1": "A1", "g2-2": "A2"})
+    return client.get(f"{league.captains['Bell']}/card/{fixture}")
+
+
+def won_at_once(client, table: str) -> None:
+    """A leg to 5 won by its first tile: the first seat leads 2-3."""
+    pos = lambda html: re.search(r'name="pos" value="(\d+)"', html).group(1)  # noqa: E731
+    page = client.post(f"{table}/start", data={"seat": 0, "pos": pos(client.get(table).text)},
+                       headers={"HX-Request": "true"}).text
+    client.post(f"{table}/lay", data={"move": "2-3", "pos": pos(page)},
+                headers={"HX-Request": "true"})
+
+
+@pytest.fixture
+def speaking(client):
+    """The test client with the language chosen, as the language menu leaves it."""
+    def choose(lang: str):
+        client.set_cookie("lang", lang)
+        return client
+    return choose
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_every_screen_speaks_the_language_chosen(name, lang, speaking, imported):

@@ -63,12 +63,12 @@ def state(match: Match):
 
 @st.composite
 def played(draw) -> tuple[Table, list]:
-    """A random match of any rule set (partnerships, house targets and hand sizes, knocks,
-    busts, blocked hands, spinners) played from real tiles, and its log."""
+    """A random match of any rule set (partnerships, house targets and hand sizes, house
+    rules, knocks, busts, blocked hands, spinners) played from real tiles, and its log."""
     rules = draw(st.sampled_from(RULE_SETS), label="rules")
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     rng = random.Random(seed)
-    table = random_table(rng, rules)
+    table = random_table(rng, rules, house=draw(st.booleans(), label="house"))
     match = Match(table)
     sim = RandomTable(match, rng, GREED.get(rules.name, 0.3))
     for _ in range(draw(st.integers(1, 400), label="events")):

@@ -103,7 +103,7 @@ def test_a_secretary_starts_a_league_from_the_home_page(client, rows):
 
 
 @pytest.mark.parametrize("changes, says", [
-    ({"scheme": "custom", "per_game": "1", "win": "-2", "draw": "0"}, "cannot be negative"),
+    ({"scheme": "custom", "per_game": "1", "win": "-2", "draw": "0"}, "From 0 to 100 points"),
     ({"scheme": "custom", "per_game": "0", "win": "0", "draw": "0"}, "Nobody could ever score"),
     ({"scheme": "custom", "per_game": "0", "win": "1", "draw": "3"}, "cannot be worth more"),
     ({"games": "SSXP"}, "not X"),
@@ -510,7 +510,9 @@ def test_a_league_of_another_rule_set_plays_every_game_by_it(client, rows):
     response = client.post("/league/new", data={**LEAGUE, "rules": "fives-and-threes",
                                                  "target": "61"})
     made = League(client, response.headers["Location"])
-    assert "Fives and Threes to 61 points" in client.get(made.public).text
+    public = client.get(made.public).text
+    assert "Singles: Fives and Threes to 61, 7 tiles each" in public
+    assert "Pairs: Fives and Threes to 61, 5 tiles each" in public
     for team, players in ROSTERS.items():
         for name in players:
             made.post(made.captains[team], f"teams/{_team_id(made, team)}/players",

@@ -64,17 +64,18 @@ def _outline(match: Match, record_hands: list | None) -> tuple[dict, list]:
         hands.append(({"number": hand.number, "starter": table.players[hand.starter],
                        "result": hand_result(match, index), "points": list(hand.points)},
                       (table.players, hand.moves, written)))
+    house = {} if table.house.is_default else {"house": table.house.as_dict()}
     return {"sides": [{"players": [table.players[seat] for seat in seats],
                        "score": match.scores[side]}
                       for side, seats in enumerate(table.sides)],
-            "target": table.target, "winner": match.winner}, hands
+            "target": table.target, **house, "winner": match.winner}, hands
 
 
 def _move_entries(players, played_moves, written) -> list[dict]:
     """Each move as `replay --json` lists it: `ends` for a tile, `points` for every move."""
     return [{"player": players[seat], "move": text, "points": points} if count is None else
             {"player": players[seat], "move": text, "ends": count, "points": points}
-            for (seat, _, _, count, points, _, _), text in zip(played_moves, written,
+            for (seat, _, _, count, points, *_), text in zip(played_moves, written,
                                                                strict=True)]
 
 
@@ -85,7 +86,7 @@ _MOVES_TOLD: dict[tuple, str] = {}
 def _moves_json(players, played_moves, written) -> str:
     """The encoded entries of `_move_entries`, joined as json.dumps joins a list's items."""
     told = []
-    for (seat, _, _, count, points, _, _), text in zip(played_moves, written, strict=True):
+    for (seat, _, _, count, points, *_), text in zip(played_moves, written, strict=True):
         key = (players[seat], text, count, points)
         entry = _MOVES_TOLD.get(key)
         if entry is None:
@@ -114,6 +115,9 @@ def text_lines(match: Match, hand_count: int | None = None,
         "num": table.hand_size}
     if table.rules is not ALL_FIVES:
         yield say(table.rules.shown_name)
+    if not table.house.is_default:
+        yield say("House rules: %(rules)s",
+                  rules="; ".join(say(word) for word in table.house.switched()))
     if table.rules.exact_target:
         yield say(npgettext("points", "%(sides)s: first to exactly %(target)s, %(dealt)s each",
                             "%(sides)s: first to exactly %(target)s, %(dealt)s each"),

@@ -28,10 +28,10 @@ class Match:
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
-               rules=None) -> "Match":
+               rules=None, house=None) -> "Match":
         if rules is None:
-            return cls(Table.create(players, partnerships, target, hand_size))
-        return cls(Table.create(players, partnerships, target, hand_size, rules))
+            return cls(Table.create(players, partnerships, target, hand_size, house=house))
+        return cls(Table.create(players, partnerships, target, hand_size, rules, house))
 
     def _reset(self) -> None:
         self.hands: list[Hand] = []
@@ -187,9 +187,8 @@ class Match:
         hand = self.hands[-1]
         found = []
         for placement in moves.placements(hand.layout, hand.laid):
-            points, _bonus, bust, _out = play.score_of_lay(self, hand, hand.turn,
-                                                           placement.count)
-            found.append(placement._replace(points=points, bust=bust))
+            scored = play.score_of_lay(self, hand, hand.turn, placement.count)
+            found.append(placement._replace(points=scored.points, bust=scored.bust))
         return found
 
     @property
@@ -216,7 +215,7 @@ class Match:
         found = []
         for hand in self.hands:
             for index, played in enumerate(hand.moves):
-                if played.points or played.bust:
+                if played.points or played.bust or played.down:
                     found.append(self._ends_score(hand, index, played))
             if hand.end is not None and hand.end.points:
                 found.append(hand.end)

@@ -45,6 +45,10 @@ NEXT_SEAT = "next-seat"  # the table names the first starter; then the next seat
 HIGHEST_DOUBLE = "highest-double"  # whoever holds the highest double (the table says)
 BY_LOT = "by-lot"  # the table chooses, by lot
 
+# The house rules a table or a league may switch (RULESETS.md §5), as a record names them.
+LAST_TILE_POINT = "last_tile_point"  # Fives and Threes: chipping out scores +1
+WIN_ON_THE_DOWN = "win_on_the_down"  # the lead of a hand may win the match
+
 COUNT_LIMIT = 169
 """Above every count a layout can show: no count exceeds the 168 pips of the whole set."""
 
@@ -89,6 +93,14 @@ class RuleSet:
     def target(self, players: int, partnerships: bool) -> int:
         """The default target: the first with two players or partnerships, else the second."""
         return self.targets[0] if players == 2 or partnerships else self.targets[1]
+
+    @property
+    def house_options(self) -> tuple[str, ...]:
+        """The house rules that change this game: the point for the last tile only where
+        going out scores one."""
+        if self.going_out == PLUS_ONE:
+            return (LAST_TILE_POINT, WIN_ON_THE_DOWN)
+        return (WIN_ON_THE_DOWN,)
 
     @property
     def knocks(self) -> bool:
@@ -219,3 +231,65 @@ def find_rule_set(name) -> RuleSet:
                                 "unknown_rules", name=shown,
                                 known=", ".join(rules.name for rules in RULE_SETS))
     return rules
+
+
+HOUSE_OPTIONS = (LAST_TILE_POINT, WIN_ON_THE_DOWN)
+"""Every house rule, in the order the screens and records list them."""
+
+_HOUSE_WORDS = {LAST_TILE_POINT: N_("no point for the last tile"),
+                WIN_ON_THE_DOWN: N_("no win on the down")}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules of a match (RULESETS.md §5): each True, the default, unless the
+    table or its league switched it off."""
+
+    last_tile_point: bool = True
+    win_on_the_down: bool = True
+
+    @classmethod
+    def read(cls, options, rules: RuleSet) -> "HouseRules":
+        """A record's or a setup's `house` object, checked: known options that apply to
+        the rule set, each true or false; None or {} is every default."""
+        if options is None:
+            return DEFAULT_HOUSE
+        if not isinstance(options, dict):
+            raise SetupError.worded(N_("the house rules must be an object of named options"),
+                                    "bad_house")
+        for name, value in options.items():
+            if name not in HOUSE_OPTIONS:
+                raise SetupError.worded(N_("%(name)s is not a house rule: the house rules are "
+                                           "%(known)s"), "unknown_house_rule",
+                                        name=_shown(name), known=", ".join(HOUSE_OPTIONS))
+            if name not in rules.house_options:
+                raise SetupError.worded(N_("%(name)s is not a house rule of %(rules)s"),
+                                        "house_rule_not_here", name=name, rules=rules.name)
+            if not isinstance(value, bool):
+                raise SetupError.worded(N_("the house rule %(name)s must be true or false, not "
+                                           "%(value)s"), "bad_house_value", name=name,
+                                        value=_shown(value))
+        house = cls(**options)
+        return DEFAULT_HOUSE if house == DEFAULT_HOUSE else house
+
+    @property
+    def is_default(self) -> bool:
+        return self == DEFAULT_HOUSE
+
+    def as_dict(self) -> dict:
+        """The options that differ from the defaults, as a record writes them."""
+        return {name: getattr(self, name) for name in HOUSE_OPTIONS
+                if getattr(self, name) != getattr(DEFAULT_HOUSE, name)}
+
+    def switched(self) -> list[str]:
+        """The house rules in force, in catalogue words (`no point for the last tile`)."""
+        return [_HOUSE_WORDS[name] for name in self.as_dict()]
+
+
+DEFAULT_HOUSE = HouseRules()
+"""The rules as the rule set has them: no house rule switched."""
+
+
+def _shown(value) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."

@@ -35,11 +35,12 @@ def _as_they_are(pip_count: int) -> int:
 
 
 def ends_score(hand: int, move: int, side: int, played: Played, lead: bool) -> Score:
-    """The score of one tile: its count, and any point for going out or bust."""
+    """The score of one tile: its count, and any point for going out, bust or lead stopped
+    on the down."""
     return Score(hand, move, side, played.points, "ends",
                  {"seat": played.seat, "tile": played.move.tile, "ends": played.ends,
                   "count": played.count, "lead": lead, "bonus": played.bonus,
-                  "bust": played.bust})
+                  "bust": played.bust, "down": played.down})
 
 
 def domino_score(hand: int, table: Table, winner: int, pips_by_seat: dict,
@@ -110,6 +111,8 @@ def _count_sum(facts: dict, say) -> str:
 def _explain_count(score: Score, table: Table, award: bool, say) -> str:
     facts = score.facts
     sum_text = _count_sum(facts, say)
+    if facts["down"]:
+        return _explain_down(score, table, sum_text, say)
     if table.rules.scoring == FIVES_PLUS_THREES:
         return _explain_fives_and_threes(score, table, sum_text, award, say)
     if not award:
@@ -146,6 +149,19 @@ def _explain_fives_and_threes(score: Score, table: Table, sum_text: str, award: 
     else:
         worked = f"{sum_text} → {arithmetic}"
     return say("%(worked)s to %(side)s", worked=worked, side=side) if award else worked
+
+
+def _explain_down(score: Score, table: Table, sum_text: str, say) -> str:
+    """`lead 6-6: 6 + 6 = 12 → 4: not on the down, Ann would win the match: no score`."""
+    facts = score.facts
+    count = facts["count"]
+    if table.rules.scoring == FIVES_PLUS_THREES:
+        would = _with_bonus([count // divisor for divisor in (3, 5)
+                             if count and count % divisor == 0], facts["bonus"])
+    else:
+        would = str(count)
+    return say("%(sum)s → %(would)s: not on the down, %(side)s would win the match: no score",
+               sum=sum_text, would=would, side=table.side_name(score.side))
 
 
 def _with_bonus(parts: list[int], bonus: int) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .errors import N_, Np_, SetupError
 from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
 from .names import allowed, skeleton, visible
-from .rulesets import ALL_FIVES, RuleSet
+from .rulesets import ALL_FIVES, DEFAULT_HOUSE, HouseRules, RuleSet
 
 
 def default_target(players: int, partnerships: bool, rules: RuleSet = ALL_FIVES) -> int:
@@ -35,13 +35,15 @@ def _whole_number(value, what: str) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set."""
+    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set
+    and the house rules switched from it."""
 
     players: tuple[str, ...]
     partnerships: bool
     target: int
     hand_size: int
     rules: RuleSet = ALL_FIVES
+    house: HouseRules = DEFAULT_HOUSE
     sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Seats of each side, in seat order of their first player."""
 
@@ -52,8 +54,9 @@ class Table:
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
-               rules: RuleSet = ALL_FIVES) -> "Table":
-        """Check every setup rule and fill in the defaults the rule set gives."""
+               rules: RuleSet = ALL_FIVES, house=None) -> "Table":
+        """Check every setup rule and fill in the defaults the rule set gives; `house` is a
+        HouseRules or a record's `house` object, checked against the rule set."""
         names = _checked_names(players)
         if not isinstance(partnerships, bool):
             raise SetupError.worded(N_("partnerships must be true or false"),
@@ -79,7 +82,9 @@ class Table:
                     "the hand size must be from 1 to %(most)s"), "bad_hand_size",
                 counted="hand_size", hand_size=hand_size, players=len(names), set=SET_SIZE,
                 most=SET_SIZE // len(names))
-        return cls(names, partnerships, target, hand_size, rules)
+        if isinstance(house, HouseRules):
+            house = house.as_dict()
+        return cls(names, partnerships, target, hand_size, rules, HouseRules.read(house, rules))
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat

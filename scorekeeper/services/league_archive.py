@@ -16,6 +16,8 @@ from .unit_of_work import UnitOfWork
 STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P"), N_("W"),
                       N_("D"), N_("L"),
                       N_("Games for"), N_("Games against"), N_("Difference"), N_("Points"))
+DIVISION_HEADING = N_("Division")
+"""The standings' first column in a league of divisions."""
 RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Home games"),
                     N_("Away games"), N_("Confirmed"))
 BOM = "\ufeff"
@@ -31,21 +33,28 @@ def _csv(headings, rows, say) -> str:
 
 
 def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
+    """Each division's standings, one after the other (a column names the division)."""
     rows = season(uow, access).standings()
-    return _csv(STANDINGS_HEADINGS,
-                [[row.position, row.team, row.played, row.won, row.drawn, row.lost,
+    divided = bool(access.setup.divisions)
+    return _csv((DIVISION_HEADING,) * divided + STANDINGS_HEADINGS,
+                [[row.division] * divided +
+                 [row.position, row.team, row.played, row.won, row.drawn, row.lost,
                   row.games_for, row.games_against, row.difference, row.points]
                  for row in rows], say)
 
 
 def results_csv(uow: UnitOfWork, access: Access, say) -> str:
     lines = []
-    for fixture in season(uow, access).fixtures:
-        over = [o for o in fixture.outcomes() if o.over]
-        home = sum(o.winner == "home" for o in over)
-        lines.append([fixture.date, fixture.home, fixture.away, home, len(over) - home,
-                      say(N_("yes")) if fixture.card.counts(fixture.outcomes())
-                      else say(N_("no"))])
+    found = season(uow, access)
+    for fixture, played in zip(found.fixtures, found.results(), strict=True):
+        if played.result is not None:
+            home, away = played.result.home_games, played.result.away_games
+        else:
+            over = [o for o in fixture.outcomes(found.setup) if o.over]
+            home = sum(o.winner == "home" for o in over)
+            away = len(over) - home
+        lines.append([fixture.date, fixture.home, fixture.away, home, away,
+                      say(N_("yes")) if played.result is not None else say(N_("no"))])
     return _csv(RESULTS_HEADINGS, lines, say)
 
 
@@ -62,7 +71,8 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
     found = read_archive(doc)
     with uow:
         league = uow.leagues.insert_league(found.setup)
-        ids = {name: uow.leagues.insert_team(league.id, name, players)
+        ids = {name: uow.leagues.insert_team(league.id, name, players,
+                                             found.division_of(name))
                for name, players in found.teams.items()}
         for fixture in found.fixtures:
             _restore_fixture(uow, league.id, ids, fixture)
@@ -72,15 +82,16 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
 
 def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:
     card, linked = fixture.card, {}
-    for number, match in fixture.matches.items():
-        linked[number] = uow.matches.insert(match).id
+    for number, matches in fixture.matches.items():
+        linked[number] = tuple(uow.matches.insert(match).id for match in matches)
         card = card.relinked(number, linked[number])
     fixture_id = uow.leagues.insert_fixture(league_id, ids[fixture.home], ids[fixture.away],
-                                            fixture.date, card)
-    for number, match_id in linked.items():
-        uow.matches.link(match_id, fixture_id, number)
+                                            fixture.date, card, fixture.play_off)
+    for number, match_ids in linked.items():
+        for match_id in match_ids:
+            uow.matches.link(match_id, fixture_id, number)
     if card.signed:
-        uow.matches.hold(list(linked.values()), CONFIRMED)
+        uow.matches.hold(card.match_ids, CONFIRMED)
     for correction in fixture.corrections:
         uow.leagues.add_correction(fixture_id, correction["kind"], correction["facts"],
                                    at=correction["at"])

@@ -14,6 +14,7 @@ from ..rules.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
 from ..rules.record import IllegalRecord
 from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
+from .league_card import Leg, leg_of
 from .unit_of_work import UnitOfWork
 
 
@@ -75,13 +76,15 @@ class Held:
 
 @dataclass(frozen=True)
 class OnCard:
-    """The league card a match scores a game of: its teams, the game, and whether the card
-    holds it (confirmed) or the secretary took it off."""
+    """The league card a match scores a game of: its teams, the game, whether the card
+    holds it (confirmed) or the secretary took it off, and the leg it scores of a best-of
+    game."""
 
     home: str
     away: str
     game: int
     held: str
+    leg: Leg | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -130,8 +133,10 @@ def card_of(uow: UnitOfWork, stored: Stored) -> OnCard | None:
     head = stored.head
     if head is None or head.fixture_id is None:
         return None
-    teams = uow.leagues.fixture_teams(head.fixture_id)
-    return None if teams is None else OnCard(*teams, head.game, head.held)
+    found = uow.leagues.fixture_at_table(head.fixture_id)
+    if found is None:
+        return None
+    return OnCard(found.home, found.away, head.game, head.held, leg_of(uow, stored, found))
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:

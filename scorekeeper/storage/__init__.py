@@ -20,6 +20,7 @@ from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
 from .leagues import (
     CONFIRMED,
     REMOVED,
+    FixtureAtTable,
     LeagueRepository,
     StoredCorrection,
     StoredFixture,
@@ -32,7 +33,8 @@ from .retention import Retention
 from .store import Store, open_store
 
 __all__ = [
-    "BoardRepository", "Broken", "CONFIRMED", "Head", "LeagueRepository", "MatchCache", "MatchGone",
+    "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "LeagueRepository",
+    "MatchCache", "MatchGone",
     "MatchHeld", "REMOVED",
     "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
     "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "backup",

@@ -111,10 +111,13 @@ def entry_of(kind: str, data) -> Entry:
 
 
 def table_json(table: Table) -> str:
-    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    """The setup of a match; `rules` is left out for all-fives and `house` when no house rule
+    is switched, as in every older database."""
     rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
+    house = {} if table.house.is_default else {"house": table.house.as_dict()}
     return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size, **rules})
+                       "target": table.target, "hand_size": table.hand_size, **rules,
+                       **house})
 
 
 def summary_json(match: Match) -> str:
@@ -141,7 +144,8 @@ def listed(row) -> dict:
 def table_of(setup: str) -> Table:
     setup = json.loads(setup)
     return Table.create(setup["players"], setup["partnerships"], setup["target"],
-                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
+                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)),
+                        setup.get("house"))
 
 
 def apply_entries(match: Match, entries: list[Entry]) -> None:

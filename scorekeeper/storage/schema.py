@@ -88,6 +88,12 @@ SCHEMA = [
     ALTER TABLE matches ADD COLUMN held TEXT NOT NULL DEFAULT ''
         CHECK (held IN ('', 'confirmed', 'removed'))
     """, link_card_games),
+    # version 5: the division a team plays in ('' in a league without divisions), and the
+    # fixtures that are play-offs (they settle a tie on points and count for nothing else)
+    """
+    ALTER TABLE teams ADD COLUMN division TEXT NOT NULL DEFAULT '';
+    ALTER TABLE fixtures ADD COLUMN play_off INTEGER NOT NULL DEFAULT 0
+    """,
 ]
 """Each item upgrades the schema by one version (the dialect's words replace the tokens
 in capitals); the dialect's `versions` count them."""

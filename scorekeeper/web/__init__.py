@@ -8,7 +8,7 @@ from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from . import board, home, install, kept, league, table
+from . import board, home, install, kept, league, league_card, table
 from .assets import versioned_static
 from .catalogue import install as install_catalogue
 from .compression import init_compression
@@ -44,6 +44,7 @@ def init_web(app, store) -> None:
     app.register_blueprint(install.bp)
     app.add_template_global(hand_moves)
     app.register_blueprint(league.bp)
+    app.register_blueprint(league_card.bp)
     app.url_defaults(versioned_static)
     app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host)
     kept.install(app.jinja_env)

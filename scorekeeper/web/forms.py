@@ -21,6 +21,7 @@ from ..rules import (
 )
 from ..rules.errors import N_
 from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
+from ..rules.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
 from .catalogue import gettext as _
 from .catalogue import wtforms_catalogue
 from .view import refusal
@@ -57,9 +58,28 @@ def picked_rules(name) -> RuleSet:
     return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
 
-class NewMatchForm(Form):
+class HouseRulesFields:
+    """The house rules' checkboxes (RULESETS.md §5), each ticked to switch its rule off: of a
+    new match, or of every game of a new league."""
+
+    no_last_point = BooleanField(_l("No point for the last tile: chipping out scores nothing "
+                                    "of its own"))
+    no_win_on_the_down = BooleanField(_l("No win on the down: the lead of a hand cannot win "
+                                         "the match"))
+
+    def house_fields(self, rules: RuleSet) -> list:
+        """The house rules this rule set can switch, as checkboxes."""
+        return [getattr(self, HOUSE_FIELDS[option]) for option in rules.house_options]
+
+    def house(self, rules: RuleSet) -> dict:
+        """The house rules ticked, as a record writes them: each switched off."""
+        return {option: False for option in rules.house_options
+                if getattr(self, HOUSE_FIELDS[option]).data}
+
+
+class NewMatchForm(HouseRulesFields, Form):
     """The rule set, players in seat order, partnerships, and the house rules for target and
-    hand size (the rule set's defaults filled in)."""
+    hand size (the rule set's defaults filled in) and for scoring."""
 
     rules = HiddenField(validators=[Optional(), AnyOf(
         [rules.name for rules in RULE_SETS],
@@ -93,10 +113,11 @@ class NewMatchForm(Form):
             return False
         names = [(field.data or "").strip() or default_name(seat)
                  for seat, field in enumerate(self.name_fields(), 1)]
+        rules = find_rule_set(self.rules.data or ALL_FIVES.name)
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
-                                      self.target.data, self.hand_size.data,
-                                      find_rule_set(self.rules.data or ALL_FIVES.name))
+                                      self.target.data, self.hand_size.data, rules,
+                                      self.house(rules))
         except SetupError as error:
             self._field_for(error).errors.append(refusal(error))
             return False
@@ -114,6 +135,10 @@ class NewMatchForm(Form):
             return matching[-1] if matching else fields[0]
         return {"bad_target": self.target, "bad_hand_size": self.hand_size,
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
+
+
+HOUSE_FIELDS = {LAST_TILE_POINT: "no_last_point", WIN_ON_THE_DOWN: "no_win_on_the_down"}
+"""The checkbox that switches each house rule off (RULESETS.md §5)."""
 
 
 def default_name(seat: int) -> str:

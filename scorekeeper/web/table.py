@@ -20,9 +20,10 @@ from flask import (
     url_for,
 )
 
+from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
-from ..services import matches
+from ..services import league_card, matches
 from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _
@@ -196,6 +197,17 @@ def end_hand(match_id: str, key: str):
     if form.check.data:
         return answer(matches.preview_end(stored, held))
     return answer(matches.end_hand(unit_of_work(), stored, form.pos.data, held))
+
+
+@bp.post("/next-leg")
+def next_leg(match_id: str, key: str):
+    """The table that scored a leg of a best-of game starts its next leg, and scores it."""
+    stored = load_or_404(match_id, key)
+    try:
+        new = league_card.next_leg_at_table(unit_of_work(), stored)
+    except LeagueError as error:
+        return render_table(stored, 422, view.refusal(error))
+    return redirect(url_for("table.show", match_id=new.id, key=new.score_key), 303)
 
 
 @bp.get("/sheet")

@@ -79,29 +79,51 @@ def refusal(error: Exception) -> str:
 def card_words(card) -> dict | None:
     """What a table says of the league card that links its match (`matches.OnCard`): the
     card's confirmed, so nothing can change and who can reopen it; or the game was taken
-    off the card."""
-    if card is None or not card.held:
+    off the card; and which leg of a best-of game it scores, and the next leg's number
+    once that leg may start here."""
+    if card is None or not (card.held or card.leg):
         return None
     fixture = _("%(home)s v %(away)s", home=card.home, away=card.away)
+    words = {"held": card.confirmed, "text": None, "leg": None, "next_leg": None}
     if card.confirmed:
-        return {"held": True, "text": _(
+        words["text"] = _(
             "Game %(game)s of %(fixture)s: both captains have confirmed the card, so this "
             "table can change nothing, Undo included. The league secretary, or both captains "
-            "together, can reopen the card.", game=card.game, fixture=fixture)}
-    return {"held": False, "text": _(
-        "The league secretary took this game off the card of %(fixture)s (it was game "
-        "%(game)s): what is scored here no longer counts for the league.", game=card.game,
-        fixture=fixture)}
+            "together, can reopen the card.", game=card.game, fixture=fixture)
+    elif card.held:
+        words["text"] = _(
+            "The league secretary took this game off the card of %(fixture)s (it was game "
+            "%(game)s): what is scored here no longer counts for the league.", game=card.game,
+            fixture=fixture)
+    if card.leg and not card.held:
+        words["leg"] = _("Leg %(leg)s of game %(game)s of %(fixture)s, a best of %(legs)s "
+                         "legs", leg=card.leg.number, game=card.game, fixture=fixture,
+                         legs=card.leg.best_of)
+        words["next_leg"] = card.leg.number + 1 if card.leg.next_due else None
+    return words
 
 
 def rule_set_line(match: Match) -> str:
-    """Which game the match is refereed by, as every screen of a match says it."""
+    """Which game the match is refereed by, and its house rules, as every screen of a match
+    says it."""
     rules = match.table.rules
     if rules.exact_target:
-        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+        line = _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
                  target=match.table.target)
-    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
-             target=match.table.target)
+    else:
+        line = _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    house = house_line(match.table.house)
+    return f"{line} · {house}" if house else line
+
+
+def house_line(house) -> str:
+    """The house rules in force (`House rules: no point for the last tile`); empty when the
+    table plays the rule set as it is."""
+    switched = house.switched()
+    if not switched:
+        return ""
+    return _("House rules: %(rules)s", rules="; ".join(_(word) for word in switched))
 
 
 def target_hint(rules: RuleSet) -> str:
@@ -167,7 +189,7 @@ def announcement(match: Match) -> dict | None:
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
-    if score.facts["bust"]:
+    if score.facts["bust"] or score.facts["down"]:  # no score by the target's own rule
         return {"text": explained(score, match), "scored": False, "bust": True}
     arithmetic = explained(score, match, award=False)
     if score.points:
