@@ -48,21 +48,23 @@ GLOSSARY = [
          unlike=r"would pass|\bpass it\b"),
     Term("open end", r"\bopen ends?\b",
          {"el": r"ανοιχτ\w* άκρ", "cs": r"otevřen\w* kon", "hu": r"nyitott vég"}),
-    Term("line of play", r"\bline('s)?\b", {"el": r"σειρ", "cs": r"řad", "hu": r"\bsor"},
-         unlike=r"line break|line of text|per line"),
+    # a line-up is a team's players for a fixture, not the line of play
+    Term("line of play", r"\bline('s)?\b(?!-up)", {"el": r"σειρ", "cs": r"řad", "hu": r"\bsor"},
+         unlike=r"line break|line of text|per line|a line of its own"),
     Term("spinner", r"\bspinners?\b",
          {"el": r"spinner", "cs": r"spinner", "hu": r"négyfelé ágazó dupl"},
          drift={"el": r"περιστρεφ", "hu": r"(?<!négyfelé )ágazó|elágazó"}),
-    Term("going out", r"\b(go|goes|going|went) out\b|\b(is|are) out\b(?! of)",
+    Term("going out",
+         r"\b(go|goes|going|went) out\b|\b(is|are) out\b(?! of)|\bchip(s|ped|ping)? out\b",
          {"el": r"βγ[αεήίου]|ντόμινο", "cs": r"dohr|domino|zbav",
           "hu": r"kime|kimen|ment ki|megy ki|mentek ki"},
-         drift={"el": r"τέλος των πλακιδίων|τελείωσε τα πλακίδια|τελειώσει τα πλακίδια"
-                      r"|\bέξοδ"}),
+         drift={"el": r"τέλος των πλακιδίων|τελ[εέ][ιί]\w* τα πλακίδι|\bέξοδ"}),
     Term("blocked", r"\bblocked\b",
          {"el": r"μπλοκαρισμέν", "cs": r"zablokovan", "hu": r"elakadt"}),
     Term("hand (one deal)",
+         # "Hand in the line-up" is the verb
          r"\b(this|the|a|each|every|next|first|one|earlier|later|blocked) hands?\b"
-         r"|\bhands? (%|is|are|ends|has|after)|^Hand\b|\bhand %",
+         r"|\bhands? (%|is|are|ends|has|after)|^Hand\b(?! in\b)|\bhand %",
          {"el": r"γύρ", "cs": r"\bkol", "hu": r"leoszt"},
          unlike=r"\bin (their |the |a )?hands?\b|in each hand|'s hand\b(?! score)"
                 r"|partner's hand|hand size"),
@@ -71,15 +73,22 @@ GLOSSARY = [
          {"el": r"χέρ", "cs": r"\bru[kc]", "hu": r"kez|kéz"},
          unlike=r"\bin (this|the|a|each) hand\b(?! is)|in the hand\.|in a hand\b"),
     Term("match", r"\bmatch(es)?\b", {"el": r"αγών", "cs": r"zápas", "hu": r"mérkőzés"},
-         unlike=r"\bmatch (card|record|night)|must match|matches (neither|no)"),
+         # a league's points for a match won, drawn or lost are the fixture's result, as a
+         # card won or drawn is (below): said with the fixture's own word
+         unlike=r"\bmatch (card|record|night)|must match|matches (neither|no)"
+                r"|\bpoints for (a drawn|losing the|winning the) match\b"
+                r"|\bmatch is lost by\b|\b\d+ for the match\b"),
     Term("match card (the league's)", r"\bcards?\b|\bMatch card\b",
          {"el": r"φύλλ\w* αγώνα", "cs": r"\bzápis", "hu": r"jegyzőkönyv"},
-         # a card won or drawn is the fixture's result: said with the fixture's own word
-         unlike=r"\b(drawn|won|winning the) card\b|card with an even number",
+         # a card won, drawn or lost is the fixture's result: said with the fixture's own word
+         # (a "lost" card is no misplaced sheet)
+         unlike=r"\b(drawn|won|lost|winning the) card\b|\bcard may be lost\b"
+                r"|card with an even number",
          reserved={"el": r"φύλλ\w* αγώνα", "cs": r"\bzápis", "hu": r"jegyzőkönyv"}),
     Term("match record (the file)", r"\brecords?\b",
          {"el": r"αρχεί", "cs": r"záznam", "hu": r"mérkőzésfájl"},
-         unlike=r"\bthe record is of another table"),
+         # "Record the fixture as a walkover" is the verb
+         unlike=r"\bthe record is of another table|\brecord the fixture\b"),
     Term("score sheet", r"\bscore sheet\b",
          {"el": r"φύλλο πόντων", "cs": r"přehled bodů", "hu": r"pontlap"},
          reserved={"el": r"φύλλο πόντων", "cs": r"přehled bodů", "hu": r"pontlap"}),
