@@ -156,7 +156,7 @@ def add_team(league_id: str, key: str):
         unit_of_work(), access, f.name.data), team_form=form)
 
 
-@bp.post("/<league_id>/<key>/teams/<int:team_id>/players")
+@bp.post("/<league_id>/<key>/teams/<row:team_id>/players")
 def add_player(league_id: str, key: str, team_id: int):
     return _league_write(league_id, key, NameForm(), lambda access, f: leagues.add_player(
         unit_of_work(), access, team_id, f.name.data))
@@ -179,7 +179,7 @@ def add_fixture(league_id: str, key: str):
         unit_of_work(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
 
 
-@bp.post("/<league_id>/<key>/fixtures/<int:fixture_id>/day")
+@bp.post("/<league_id>/<key>/fixtures/<row:fixture_id>/day")
 def move_fixture(league_id: str, key: str, fixture_id: int):
     return _league_write(league_id, key, DayForm(), lambda access, f: leagues.move_fixture(
         unit_of_work(), access, fixture_id, f.day.data))
@@ -197,7 +197,7 @@ def _card(access: leagues.Access, fixture_id: int, status: int = 200,
                   notice=notice), status
 
 
-@bp.get("/<league_id>/<key>/card/<int:fixture_id>")
+@bp.get("/<league_id>/<key>/card/<row:fixture_id>")
 def card(league_id: str, key: str, fixture_id: int):
     return _card(_open(league_id, key), fixture_id)
 
@@ -228,7 +228,7 @@ def _card_write(league_id: str, key: str, fixture_id: int, form, do):
                             fixture_id=fixture_id), 303)
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/players")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/game/<row:number>/players")
 def set_players(league_id: str, key: str, fixture_id: int, number: int):
     def do(access, form):
         leagues.set_players(unit_of_work(), access, fixture_id, form.rev.data, number,
@@ -237,34 +237,34 @@ def set_players(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, PlayersForm(), do)
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/start")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/game/<row:number>/start")
 def start_game(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
                        leagues.start_game(unit_of_work(), access, fixture_id, f.rev.data,
                                           number))
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/enter")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/game/<row:number>/enter")
 def enter_score(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, ScoreForm(), lambda access, f:
                        leagues.enter_score(unit_of_work(), access, fixture_id, f.rev.data,
                                            number, f.home.data, f.away.data))
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/clear")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/game/<row:number>/clear")
 def clear_game(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
                        leagues.clear_game(unit_of_work(), access, fixture_id, f.rev.data,
                                           number))
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/confirm")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/confirm")
 def confirm(league_id: str, key: str, fixture_id: int):
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
                        leagues.confirm(unit_of_work(), access, fixture_id, f.rev.data))
 
 
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/reopen")
+@bp.post("/<league_id>/<key>/card/<row:fixture_id>/reopen")
 def reopen(league_id: str, key: str, fixture_id: int):
     """The secretary reopens a card; a captain asks to, and with both asking it reopens."""
     return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:

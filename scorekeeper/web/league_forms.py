@@ -1,21 +1,23 @@
 """The league's forms, one per thing a secretary or captain does; the league checks them."""
 
+from datetime import date
+
 from flask_babel import lazy_gettext as _l
 from wtforms import (
     DateField,
     HiddenField,
-    IntegerField,
     SelectField,
     StringField,
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..league import PRESETS, TIE_BREAKS, LeagueSetup, PointsScheme, SetupRefused
 from ..league.setup import DEFAULT_RULES, MAX_POINTS, PLAYABLE
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
-from .forms import MAX_POSITION, Form
+from .catalogue import gettext as _
+from .forms import MAX_POSITION, Form, WholeNumber
 
 TIE_BREAK_WORDS = {"game_difference": _l("Game difference"), "games_won": _l("Games won"),
                    "head_to_head": _l("Head to head")}
@@ -24,7 +26,7 @@ MAX_TEAMS = 40
 
 
 def _points_field(label):
-    return IntegerField(label, validators=[Optional(), NumberRange(-MAX_POINTS, MAX_POINTS)])
+    return WholeNumber(label, validators=[Optional(), NumberRange(-MAX_POINTS, MAX_POINTS)])
 
 
 def _tie_break_field(label, default):
@@ -51,11 +53,11 @@ class NewLeagueForm(Form):
     tie_break1 = _tie_break_field(_l("First tie-break"), "game_difference")
     tie_break2 = _tie_break_field(_l("Second tie-break"), "games_won")
     tie_break3 = _tie_break_field(_l("Third tie-break"), "head_to_head")
-    target = IntegerField(_l("Target of each game (points)"), default=250,
+    target = WholeNumber(_l("Target of each game (points)"), default=250,
                           validators=[InputRequired(), NumberRange(5, MAX_TARGET)])
-    singles_hand = IntegerField(_l("Tiles dealt in singles"), default=7,
+    singles_hand = WholeNumber(_l("Tiles dealt in singles"), default=7,
                                 validators=[InputRequired(), NumberRange(1, SET_SIZE)])
-    pairs_hand = IntegerField(_l("Tiles dealt in pairs"), default=5,
+    pairs_hand = WholeNumber(_l("Tiles dealt in pairs"), default=5,
                               validators=[InputRequired(), NumberRange(1, SET_SIZE)])
     teams = TextAreaField(_l("Teams, one per line"),
                           validators=[Length(max=MAX_TEAMS * (MAX_NAME + 2))])
@@ -116,26 +118,42 @@ class TeamForm(Form):
     name = StringField(_l("New team"), validators=[Length(max=MAX_NAME)])
 
 
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2099, 12, 31)
+"""The league nights a form takes: a year such as 9999 overflowed the fixtures' dates."""
+
+
+def _in_range(_form, field) -> None:
+    if field.data is not None and not FIRST_DAY <= field.data <= LAST_DAY:
+        raise ValidationError(_("Enter a date from %(first)s to %(last)s.",
+                                first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()))
+
+
+def _day_field(label) -> DateField:
+    """A league night's date, in range; the date picker offers only that range."""
+    return DateField(label, validators=[InputRequired(), _in_range],
+                     render_kw={"min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()})
+
+
 class FixturesForm(Form):
-    first = DateField(_l("First match night"), validators=[InputRequired()])
-    every = IntegerField(_l("Days between rounds"), default=7,
+    first = _day_field(_l("First match night"))
+    every = WholeNumber(_l("Days between rounds"), default=7,
                          validators=[InputRequired(), NumberRange(1, 60)])
 
 
 class FixtureForm(Form):
     home = SelectField(_l("Home"), coerce=int, validators=[InputRequired()])
     away = SelectField(_l("Away"), coerce=int, validators=[InputRequired()])
-    day = DateField(_l("Date"), validators=[InputRequired()])
+    day = _day_field(_l("Date"))
 
 
 class DayForm(Form):
-    day = DateField(_l("Date"), validators=[InputRequired()])
+    day = _day_field(_l("Date"))
 
 
 class CardForm(Form):
     """Every write to a card names the revision of the card it was made on."""
 
-    rev = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
+    rev = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
 
 class PlayersForm(CardForm):
@@ -151,7 +169,7 @@ class PlayersForm(CardForm):
 
 
 class ScoreForm(CardForm):
-    home = IntegerField(_l("Home points"), validators=[InputRequired(),
+    home = WholeNumber(_l("Home points"), validators=[InputRequired(),
                                                        NumberRange(0, 2 * MAX_TARGET)])
-    away = IntegerField(_l("Away points"), validators=[InputRequired(),
+    away = WholeNumber(_l("Away points"), validators=[InputRequired(),
                                                        NumberRange(0, 2 * MAX_TARGET)])
