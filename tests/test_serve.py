@@ -235,3 +235,20 @@ def test_a_body_that_trickles_past_the_deadline_is_answered_408_by_the_real_serv
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+MALFORMED_PATHS = ["/%ff%fe", "/match/%ff/%fe", "/rules%80", "/%c3%a9", "/board/%00/x",
+                   "/league/%ed%a0%80/x"]
+
+
+def test_a_malformed_path_is_answered_with_the_not_found_page(served):
+    """Granian hands the app the path read as UTF-8 (a byte that is not, replaced): passed
+    on as it came, `/%ff%fe` made the app fail before it could answer, an empty 500."""
+    port, log = served
+    for path in MALFORMED_PATHS:
+        conn, response, body = get(port, path, **{"Accept-Language": "cs"})
+        conn.close()
+        assert response.status == 404 and "<html" in body.decode(), path
+        assert "Nenalezeno" in body.decode(), path  # the reader's language
+    log.seek(0)
+    assert "Traceback" not in log.read()

@@ -17,12 +17,13 @@ there and then. docs/PERFORMANCE.md §5 has the measurements behind each choice.
 
 import asyncio
 import io
+import logging
 import sys
 import time
 from collections import deque
 
 from .admission import Admission, kind_of
-from .pages import TOO_LARGE, TOO_SLOW, ServerPages
+from .pages import FAILED, TOO_LARGE, TOO_SLOW, ServerPages
 
 REQUEST_SECONDS = 20
 """A request's body must arrive within this (Granian closes one whose head is slower)."""
@@ -31,6 +32,7 @@ BODY_CEILING = 1024 * 1024
 the reader's language; a larger one announced is not read, the app refusing it from its
 Content-Length, and a chunked one growing past it is cut off and refused (413)."""
 POLL_AFTER = "Scorekeeper-Poll-After"
+FAILED_LOG = logging.getLogger("scorekeeper.serve")
 
 
 class TooLarge(Exception):
@@ -124,8 +126,10 @@ class Gateway:
                 began = time.monotonic()
                 try:
                     answered.set_result(answer(self.app, environ))
-                except Exception as error:  # the app's own errors are its 500 page
-                    answered.set_exception(error)
+                except Exception:  # failed before the app could answer with its 500 page
+                    FAILED_LOG.exception("the app failed before it could answer a %s",
+                                         environ["REQUEST_METHOD"])
+                    answered.set_result(self.pages.answer(environ, FAILED))
                 finally:
                     admission.finished(time.monotonic() - began)
                 await asyncio.sleep(0)
@@ -160,11 +164,18 @@ def answer(app, environ) -> tuple[int, list, bytes]:
 
 
 def wsgi_environ(scope, body: bytes) -> dict:
-    """PEP 3333's environ for an RSGI scope (whose path is already decoded, as latin-1)."""
+    """PEP 3333's environ for an RSGI scope.
+
+    Granian gives the path percent-decoded and read as UTF-8 (a byte that is not UTF-8
+    already replaced); WSGI wants its bytes as latin-1 text, which the app reads back as
+    UTF-8. Passed as it came, `/%ff%fe` made the app fail before it could answer (an
+    empty 500) and `/%c3%a9` reached it as another path.
+    """
     server_name, _, server_port = scope.server.rpartition(":")
     client, _, client_port = scope.client.rpartition(":")
+    path = scope.path.encode("utf-8", "surrogatepass").decode("latin-1")
     environ = {
-        "REQUEST_METHOD": scope.method, "SCRIPT_NAME": "", "PATH_INFO": scope.path,
+        "REQUEST_METHOD": scope.method, "SCRIPT_NAME": "", "PATH_INFO": path,
         "QUERY_STRING": scope.query_string, "SERVER_NAME": server_name.strip("[]"),
         "SERVER_PORT": server_port, "SERVER_PROTOCOL": f"HTTP/{scope.http_version}",
         "REMOTE_ADDR": client.strip("[]"), "REMOTE_PORT": client_port,
