@@ -134,6 +134,69 @@ def test_serve_refuses_to_start_with_one_line_on_a_newer_database(tmp_path):
     assert done.stderr.count("\n") == 1 and "newer scorekeeper" in done.stderr
 
 
+@pytest.fixture
+def read_only_folder(tmp_path):
+    """An instance folder that no one may write in, root included (chattr +i), and a
+    `serve` that starts with it as its instance folder: (folder, run serve)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    locked = []
+
+    def lock() -> None:
+        if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(folder)],
+                                                        capture_output=True).returncode:
+            pytest.skip("chattr +i is not available here")
+        locked.append(folder)
+
+    def serve(**env) -> subprocess.CompletedProcess:
+        lock()
+        script = ("import flask, sys; flask.Flask.auto_find_instance_path = "
+                  f"lambda app: {str(folder)!r}; from scorekeeper.cli import main; "
+                  "sys.exit(main(['serve', '--port', '0']))")
+        clean = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+        return subprocess.run([sys.executable, "-c", script], env={**clean, **env},
+                              capture_output=True, text=True, timeout=60)
+
+    yield folder, serve
+    for path in locked:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_read_only_instance_folder_without_a_key_is_refused_in_one_line(read_only_folder):
+    folder, serve = read_only_folder
+    done = serve()
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder) in done.stderr and "SCOREKEEPER_SECRET_KEY" in done.stderr
+    assert done.stderr.startswith("scorekeeper: not started: cannot keep the secret key")
+
+
+def test_a_database_that_cannot_be_made_in_a_read_only_folder_is_refused_in_one_line(
+        read_only_folder):
+    folder, serve = read_only_folder
+    (folder / "secret_key").write_text("kept")
+    done = serve()
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder / "scorekeeper.sqlite") in done.stderr
+    assert "this user may write in it" in done.stderr
+
+
+def test_a_database_in_a_read_only_folder_is_refused_in_one_line(read_only_folder):
+    """SQLite's journal cannot be made beside the file: no write would ever be stored."""
+    folder, serve = read_only_folder
+    connect(str(folder / "fives.sqlite")).close()
+    for companion in folder.glob("fives.sqlite-*"):
+        companion.unlink()
+    done = serve(SCOREKEEPER_DATABASE=str(folder / "fives.sqlite"),
+                 SCOREKEEPER_SECRET_KEY="set")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder / "fives.sqlite") in done.stderr and "may write in it" in done.stderr
+
+
 class FullDisk:
     """A connection on a disk with no room left: its first write to the match log makes SQLite
     itself fail with SQLITE_FULL inside the transaction (and roll it back, as SQLite does)."""

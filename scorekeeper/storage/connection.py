@@ -134,17 +134,22 @@ def open_checked(where: str):
     postgresql = is_postgresql(where)
     errors = postgres().ERRORS if postgresql else (sqlite3.Error,)
     named = postgres().describe(where) if postgresql else where
+    what_to_do = ("check that the server is running and that the URL names it" if postgresql
+                  else "check that its folder exists and that this user may write in it "
+                       "(SQLite keeps its journal beside the file)")
     try:
         conn = connect(where)
     except errors as error:
-        raise StorageRefused(f"cannot open {named}: {_first_line(error)}") from None
+        raise StorageRefused(f"cannot open {named} ({_first_line(error)}): "
+                             f"{what_to_do}") from None
     try:
         if not postgresql:
             _check_sound(conn, where)
         upgrade(conn)
     except errors as error:
         conn.close()
-        raise StorageRefused(f"cannot use {named}: {_first_line(error)}") from None
+        raise StorageRefused(f"cannot use {named} ({_first_line(error)}): "
+                             f"{what_to_do}") from None
     except BaseException:
         conn.close()
         raise
