@@ -201,13 +201,14 @@ class FullDisk:
     """A connection on a disk with no room left: its first write to the match log makes SQLite
     itself fail with SQLITE_FULL inside the transaction (and roll it back, as SQLite does)."""
 
-    def __init__(self, conn):
+    def __init__(self, conn, full_at: str = "INSERT INTO entries"):
         self._conn = conn
+        self._full_at = full_at
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
         conn.execute(f"PRAGMA max_page_count = {pages}")
 
     def execute(self, sql, *args):
-        if sql.startswith("INSERT INTO entries"):
+        if sql.startswith(self._full_at):
             self._conn.execute("INSERT INTO ballast VALUES (randomblob(1000000))")
         return self._conn.execute(sql, *args)
 
@@ -237,6 +238,48 @@ def test_a_full_disk_during_a_tap_says_not_saved_with_503(app_factory, monkeypat
     assert plain.status_code == 503 and "<html" in plain.text
     monkeypatch.undo()
     assert read_pos(client.get(url).text) == read_pos(page)  # nothing half-written
+
+
+def test_on_a_full_disk_the_scoreboard_still_shows_the_latest_board(app_factory,
+                                                                    monkeypatch):
+    """Keeping a rendered board for the other workers fails on a full disk: the pub's TV
+    gets its board all the same (it was answered "Not saved")."""
+    from scorekeeper.storage import store
+
+    app = app_factory(DB_KEEP_CONNECTIONS=False)
+    client = app.test_client()
+    url = create_match(client)
+    board = re.search(r'class="board-link" href="http://localhost([^"]+)"',
+                      client.get(url).text).group(1)
+    assert client.post(url + "/start", data={"pos": 0, "seat": "0"}).status_code == 303
+    conn = connect(app.config["DATABASE"])
+    conn.execute("CREATE TABLE ballast (x)")
+    conn.close()
+    opened = storage.connect
+    monkeypatch.setattr(store, "connect",
+                        lambda path: FullDisk(opened(path), full_at="INSERT INTO boards"))
+    for headers in ({}, HTMX):
+        shown = client.get(board, headers=headers)
+        assert shown.status_code == 200 and "Ann to play" in shown.text
+        assert "Not saved" not in shown.text
+
+
+def test_a_page_whose_store_cannot_be_read_says_so_not_not_saved(app, client, monkeypatch):
+    url = create_match(client)
+    board = re.search(r'class="board-link" href="http://localhost([^"]+)"',
+                      client.get(url).text).group(1)
+
+    def unreadable(*_args, **_kwargs):
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR"
+        raise error
+
+    monkeypatch.setattr(storage.MatchRepository, "find", unreadable)
+    for path in (board, url):
+        shown = client.get(path)
+        assert shown.status_code == 503 and shown.headers["Retry-After"] == "30"
+        assert "Cannot be read just now" in shown.text and "Not saved" not in shown.text
+    assert "Not saved" in client.post(url + "/start", data={"pos": 0, "seat": "0"}).text
 
 
 # -- flood ----------------------------------------------------------------------------------
