@@ -5,7 +5,6 @@ import io
 import logging
 import re
 import sqlite3
-import threading
 import time
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -342,47 +341,6 @@ def test_a_burst_refused_by_the_seconds_limit_does_not_use_up_the_minutes(app_fa
     assert burst == [422, 429, 429, 429]
     time.sleep(1.1)
     assert client.post(url + "/undo", data={"pos": 0}).status_code == 422  # 2 of 3 a minute
-
-
-def test_a_night_of_taps_starts_no_thread_and_expired_limits_are_swept(monkeypatch):
-    """The limits' memory starts no thread (the library's own started one 10 ms after every
-    tap) and is swept of expired windows as the night goes on."""
-    from limits import parse
-    from limits.storage import storage_from_string
-    from limits.strategies import MovingWindowRateLimiter
-
-    from scorekeeper.web.limits import LocalCounts
-
-    now = [1000.0]
-    monkeypatch.setattr(LocalCounts, "clock", staticmethod(lambda: now[0]))
-    storage = storage_from_string("scorekeeper-memory://")
-    assert isinstance(storage, LocalCounts)
-    limiter = MovingWindowRateLimiter(storage)
-    started = threading.active_count()
-    allowed = [limiter.hit(parse("3 per minute"), f"scorer{n % 5}") for n in range(50)]
-    assert allowed.count(True) == 15  # three per scorer, then refused
-    assert threading.active_count() == started
-    now[0] += 61  # a minute on: every window expired, swept at the next hit
-    assert limiter.hit(parse("3 per minute"), "scorer9")
-    assert storage.get_moving_window(parse("3 per minute").key_for("scorer0"), 3, 60)[1] == 0
-    assert len(storage._hits) == 1  # only the new scorer's window is kept
-
-
-def test_a_wall_clock_stepped_back_or_forward_changes_no_limit(app_factory, monkeypatch):
-    """Limits run on the monotonic clock: a laptop correcting its time by an hour, either
-    way, neither locks a scorer out nor lets a flood through."""
-    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute")
-    client = app.test_client()
-    url = create_match(client)
-    wall = [time.time()]
-    monkeypatch.setattr(time, "time", lambda: wall[0])
-    statuses = []
-    for step in (0, -3600, 7200, -3600):
-        wall[0] += step
-        statuses.append(client.post(url + "/undo", data={"pos": 0}).status_code)
-    assert statuses == [422, 422, 422, 429]
-    refused = client.post(url + "/undo", data={"pos": 0})
-    assert 50 <= int(refused.headers["Retry-After"]) <= 60
 
 
 def test_imports_from_one_address_are_limited(app_factory):

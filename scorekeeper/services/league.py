@@ -21,6 +21,7 @@ from ..league import (
     outcome,
 )
 from ..league.errors import N_, LeagueError, SetupRefused
+from ..league.limits import check_fixtures, check_roster, check_teams
 from ..rules import Match
 from ..storage import CONFIRMED, REMOVED, StaleCard
 from .unit_of_work import UnitOfWork
@@ -83,6 +84,7 @@ def open_league(uow: UnitOfWork, league_id: str, key: str) -> Access | None:
 def create_league(uow: UnitOfWork, setup: LeagueSetup, team_names: list[str]) -> Access:
     """A new league with its first teams; the answer is the secretary's access."""
     names = _new_team_names([], team_names)
+    check_teams(len(names))
     with uow:
         league = uow.leagues.insert_league(setup)
         for name in names:
@@ -115,6 +117,7 @@ def add_team(uow: UnitOfWork, access: Access, name: str) -> None:
         uow.leagues.lock(access.league_id)
         existing = [team.name for team in uow.leagues.teams(access.league_id)]
         (name,) = _new_team_names(existing, [name])
+        check_teams(len(existing) + 1)
         uow.leagues.insert_team(access.league_id, name, [])
 
 
@@ -133,6 +136,7 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
             if name.casefold() in (player.casefold() for player in team.players):
                 raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
                                           "player_taken", name=name, team=team.name)
+        check_roster(len(teams[team_id].players) + 1)
         uow.leagues.set_roster(team_id, [*teams[team_id].players, name])
 
 
@@ -148,7 +152,9 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
         if len(team_ids) < 2:
             raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
                                       "too_few_teams")
+        check_teams(len(team_ids))  # bounds the fixtures made in this one request
         made = dated(double_round_robin(team_ids), first, days_between)
+        check_fixtures(len(made))
         for home, away, day in made:
             _insert_fixture(uow, access, home, away, day)
     return len(made)
@@ -158,8 +164,10 @@ def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date
     _secretary_only(access)
     check_fixture(home, away)
     with uow:
+        uow.leagues.lock(access.league_id)
         if not {home, away} <= {team.id for team in uow.leagues.teams(access.league_id)}:
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+        check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
         _insert_fixture(uow, access, home, away, day)
 
 

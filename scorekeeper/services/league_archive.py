@@ -7,6 +7,7 @@ import json
 
 from ..league import read_archive, write_archive
 from ..league.errors import N_
+from ..league.limits import check_fixtures, check_roster, check_teams
 from ..storage import CONFIRMED
 from .league import SECRETARY, Access
 from .league_read import season
@@ -72,6 +73,10 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
     except (ValueError, RecursionError):
         doc = None
     found = read_archive(doc)
+    check_teams(len(found.teams))
+    check_fixtures(len(found.fixtures))
+    for players in found.teams.values():
+        check_roster(len(players))
     with uow:
         league = uow.leagues.insert_league(found.setup)
         ids = {name: uow.leagues.insert_team(league.id, name, players)

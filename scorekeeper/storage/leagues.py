@@ -148,6 +148,10 @@ class LeagueRepository:
             "SELECT * FROM fixtures WHERE league_id = ? ORDER BY day, id",
             (league_id,)).fetchall()]
 
+    def count_fixtures(self, league_id: str) -> int:
+        return self.conn.execute("SELECT count(*) FROM fixtures WHERE league_id = ?",
+                                 (league_id,)).fetchone()[0]
+
     def fixture(self, league_id: str, fixture_id) -> StoredFixture | None:
         row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?",
                                 (league_id, fixture_id)).fetchone()

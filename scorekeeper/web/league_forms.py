@@ -14,6 +14,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..league import PRESETS, TIE_BREAKS, LeagueSetup, PointsScheme, SetupRefused
+from ..league.limits import MAX_TEAMS
 from ..league.setup import DEFAULT_RULES, MAX_POINTS, PLAYABLE
 from ..rules.table import MAX_NAME, MAX_TARGET, SET_SIZE
 from .catalogue import gettext as _
@@ -22,7 +23,6 @@ from .forms import MAX_POSITION, Form, WholeNumber
 TIE_BREAK_WORDS = {"game_difference": _l("Game difference"), "games_won": _l("Games won"),
                    "head_to_head": _l("Head to head")}
 CUSTOM = "custom"
-MAX_TEAMS = 40
 
 
 def _points_field(label):
@@ -97,6 +97,7 @@ class NewLeagueForm(Form):
             "unknown_tie_break": self.tie_break1, "repeated_tie_break": self.tie_break2,
             "bad_game_count": self.games, "bad_game_letter": self.games,
             "bad_game_setup": self.target, "duplicate_team": self.teams,
+            "too_many_teams": self.teams,
             "unknown_rules": self.target,
         }.get(error.kind, self.season if self.name.data and error.kind == "empty_name"
               else self.name)
