@@ -5,16 +5,7 @@ import sys
 
 import click
 
-from .commands import COMMANDS, ON_THE_APP, command
-
-
-class NotStarted(click.ClickException):
-    """The app's store cannot be used: one line says why, and nothing was started."""
-
-    exit_code = 2
-
-    def show(self, file=None) -> None:
-        click.echo(f"scorekeeper: not started: {self.message}", file=file or sys.stderr)
+from .commands import COMMANDS, ON_THE_APP, NotStarted, command
 
 
 def _checked_app():

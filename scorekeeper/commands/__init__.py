@@ -6,6 +6,7 @@ imported only when it runs, so `replay` (pure rules) starts without loading the 
 """
 
 import importlib
+import sys
 
 import click
 
@@ -19,6 +20,16 @@ COMMANDS = {
 """Each command's name and where it is (module of this room : the command)."""
 ON_THE_APP = ("serve", "backup", "prune", "league-import")
 """The commands that run on the app (its config and its store), made once they run."""
+
+
+class NotStarted(click.ClickException):
+    """The app cannot start (its store, its port): one line says why, and nothing was
+    started."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"scorekeeper: not started: {self.message}", file=file or sys.stderr)
 
 
 def command(name: str) -> click.Command:

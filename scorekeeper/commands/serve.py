@@ -4,7 +4,8 @@ server (server/serve.py)."""
 import click
 from flask.cli import with_appcontext
 
-from ..server.serve import run
+from ..server.serve import PortTaken, run
+from . import NotStarted
 
 
 @click.command("serve", help="Serve the app with Granian on every network address of this "
@@ -16,8 +17,11 @@ from ..server.serve import run
 @click.option("--port", type=int, default=8080, show_default=True)
 @click.option("--workers", type=int, default=None,
               help="worker processes, each serving one request at a time (default: one more "
-                   "than the cores; one on Windows)")
+                   "than the cores on Linux; one elsewhere)")
 @with_appcontext  # the app made once here: a store it cannot use is refused in one line
 def serve(host: str, port: int, workers: int | None) -> int:
-    run(host, port, workers)
+    try:
+        run(host, port, workers)
+    except PortTaken as taken:
+        raise NotStarted(str(taken)) from None
     return 0
