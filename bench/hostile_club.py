@@ -17,6 +17,7 @@ one who has opened a page) and a careless club admin. With bounded traffic only:
 """
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -30,6 +31,7 @@ import time
 from urllib.parse import quote
 
 import lib  # noqa: F401 - puts the checkout on the path, for tests.ports
+from lib.server import children
 
 from tests.ports import free_port
 
@@ -143,16 +145,7 @@ def hostile_numbers(port: int, log_path: str) -> dict:
 
 
 def workers_of(pid: int) -> set[int]:
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.add(int(entry))
-            except OSError:
-                pass
-    return found
+    return set(children(pid))
 
 
 def kill_workers(port: int, pid: int) -> dict:
@@ -230,6 +223,18 @@ def formulas(port: int) -> dict:
             "prefixed": sum(1 for name in teams if f"'{name[:3]}" in text)}
 
 
+@contextlib.contextmanager
+def served(folder: str, code: str | None, workers: int):
+    """The server while the block runs: (its first process, its port, its log file)."""
+    process, port, log = start(folder, code, workers)
+    try:
+        yield process, port, log
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--code", help="an older checkout to serve (its scorekeeper)")
@@ -237,23 +242,13 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     results = {"code": args.code or "this checkout"}
     with tempfile.TemporaryDirectory() as folder:
-        process, port, log = start(folder, args.code, 3)
-        try:
+        with served(folder, args.code, 3) as (process, port, log):
             results["league_flood"] = league_flood(port, args.seconds)
             results["hostile_numbers"] = hostile_numbers(port, log.name)
             results["formulas_in_csv"] = formulas(port)
             results["kill_workers"] = kill_workers(port, process.pid)
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
-            log.close()
-        process, port, log = start(folder, args.code, 1)
-        try:
+        with served(folder, args.code, 1) as (process, port, _log):
             results["parked_bodies"] = parked_bodies(port, process.pid)
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
-            log.close()
     print(json.dumps(results, indent=2))
     return 0
 
