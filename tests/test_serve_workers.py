@@ -246,9 +246,10 @@ def start_in_session(tmp_path, name: str, workers: int) -> tuple[subprocess.Pope
 
 
 def get_rules(port: int) -> int | str:
-    """GET /rules on a new connection, sent again once if the connection was cut (as a
-    browser does): its status, or what went wrong."""
-    for attempt in (0, 1):
+    """GET /rules on a new connection, sent again if the connection was cut (a worker
+    killed with it, or with it waiting in its socket), as a phone does: its status, or
+    what went wrong. A refused connection is never sent again: nothing listened."""
+    for attempt in (0, 1, 2):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
         try:
             conn.request("GET", "/rules")
@@ -256,8 +257,9 @@ def get_rules(port: int) -> int | str:
             answer.read()
             return answer.status
         except (ConnectionResetError, http.client.RemoteDisconnected) as cut:
-            if attempt:
+            if attempt == 2:
                 return type(cut).__name__
+            time.sleep(0.1)
         except OSError as error:
             return type(error).__name__
         finally:
