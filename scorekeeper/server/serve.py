@@ -146,6 +146,9 @@ def _allow_open_files(wanted: int) -> None:
 def run(host: str, port: int, workers: int | None = None, out=sys.stdout) -> None:
     """Serve until interrupted, after saying plainly where the phones should go."""
     workers = default_workers() if workers is None else workers
+    if sys.platform == "win32" and workers > 1:  # no SO_REUSEPORT: one socket, one worker
+        print("Windows serves with one worker process.", file=out)
+        workers = 1
     port = claim(host, port)
     # every worker's app reads its settings from the environment, as this one did
     os.environ["SCOREKEEPER_SHARE_LAN_ADDRESS"] = "true" if listens_everywhere(host) else "false"
