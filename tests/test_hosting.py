@@ -131,6 +131,7 @@ def test_serve_refuses_to_start_with_one_line_on_a_newer_database(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and "newer scorekeeper" in done.stderr
+    assert str(path) in done.stderr  # which database
 
 
 @pytest.fixture

@@ -150,6 +150,10 @@ def open_checked(where: str):
         conn.close()
         raise StorageRefused(f"cannot use {named} ({_first_line(error)}): "
                              f"{what_to_do}") from None
+    except StorageRefused as refused:
+        conn.close()
+        said = str(refused)
+        raise StorageRefused(said if where in said else f"{named}: {said}") from None
     except BaseException:
         conn.close()
         raise
