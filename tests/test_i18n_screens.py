@@ -395,6 +395,46 @@ def won_at_once(client, table: str) -> None:
                 headers={"HX-Request": "true"})
 
 
+@screen("new match, a number out of range")
+def _new_match_huge(client, imported):
+    return client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
+                                     "target": "9" * 400, "hand_size": "1e3"})
+
+
+@screen("league, too many teams")
+def _league_too_many_teams(client, imported):
+    teams = "\n".join(f"Anchor {n}" for n in range(31))
+    return client.post("/league/new", data={**LEAGUE, "teams": teams})
+
+
+@screen("league, fixtures from a date out of range")
+def _league_fixtures_out_of_range(client, imported):
+    league = league_set_up(client)
+    return client.post(f"{league.secretary}/fixtures/make",
+                       data={"first": "9999-12-31", "every": "7"})
+
+
+@screen("a page whose scores cannot be read")
+def _cannot_be_read(client, imported):
+    import sqlite3
+
+    from scorekeeper import storage
+
+    table = scored_twice(imported)
+    real = storage.MatchRepository.find
+
+    def unreadable(*_args, **_kwargs):
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR"
+        raise error
+
+    storage.MatchRepository.find = unreadable
+    try:
+        return client.get(table.url)
+    finally:
+        storage.MatchRepository.find = real
+
+
 @pytest.fixture
 def speaking(client):
     """The test client with the language chosen, as the language menu leaves it."""
@@ -409,7 +449,7 @@ def speaking(client):
 def test_every_screen_speaks_the_language_chosen(name, lang, speaking, imported):
     client = speaking(lang)
     response = SCREENS[name](client, imported)
-    assert response.status_code in (200, 404, 409, 422), response.status_code
+    assert response.status_code in (200, 404, 409, 422, 503), response.status_code
     assert f'<html lang="{lang}">' in response.text or "<html" not in response.text
     assert english_left(response.text) == [], f"English left on {name} in {lang}"
 

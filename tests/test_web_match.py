@@ -230,7 +230,8 @@ def test_the_chosen_starter_leads_the_first_hand(phone, entries):
 @pytest.mark.parametrize(("seat", "message"), [
     ("2", "seat 2 is not at this table"),
     ("4", "Not understood (seat): Number must be between 0 and 3."),
-    ("Ann", "Not understood (seat): Not a valid integer value."),
+    ("Ann", "Not understood (seat): Enter a whole number, in digits."),
+    ("9" * 400, "Not understood (seat): Number must be between 0 and 3."),
 ])
 def test_a_starter_not_at_the_table_is_refused(phone, entries, seat, message):
     table = phone()

@@ -13,6 +13,7 @@ from .assets import versioned_static
 from .catalogue import install as install_catalogue
 from .compression import init_compression
 from .errors import init_errors
+from .forms import RowNumber
 from .headers import security_headers
 from .hosting import init_hosting
 from .language import day_words, language_menu, remember_choice, select_locale
@@ -38,6 +39,7 @@ def init_web(app, store) -> None:
     app.jinja_env.globals.update(get_locale=get_locale, language_menu=language_menu)
     app.add_template_filter(day_words, "day")
     app.after_request(remember_choice)
+    app.url_map.converters["row"] = RowNumber  # before the blueprints that name it
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(board.bp)
