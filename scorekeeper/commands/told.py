@@ -14,8 +14,11 @@ from ..rules import (
     Match,
     explain,
     move_text,
+    story,
     tile_text,
 )
+from ..rules.laid import chains, covered_by, laid_tiles, where
+from ..rules.referee import token
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 ENGLISH = gettext.NullTranslations()
@@ -155,6 +158,34 @@ def text_lines(match: Match, hand_count: int | None = None,
         yield say("Not finished. Score: %(scores)s", scores=scores)
 
 
+def position_lines(match: Match, hand: int, move: int,
+                   words: gettext.NullTranslations = ENGLISH) -> list[str] | None:
+    """The position after move `move` of hand `hand` (`--move H.M`): the move, the layout in
+    text, its open ends and count, and the score then; None if the match has no such move."""
+    step = story.find(story.steps(match), hand, move)
+    if step is None:
+        return None
+    say = _sayer(words)
+    at = story.position(match, step.number)
+    played_hand = at.hands[hand - 1]
+    lines = [say("Hand %(n)s, move %(move)s", n=hand, move=move),
+             "  " + _move_text(at, played_hand, move - 1, played_hand.moves[move - 1], words)]
+    line, across = chains(laid_tiles(played_hand.moves))
+    if line:
+        lines.append("  " + say("Layout: %(line)s", line=line))
+        lines += ["  " + say("Across %(spinner)s: %(arms)s", spinner=spinner,
+                             arms=" | ".join(arms)) for spinner, arms in across]
+        last = max(index for index, played in enumerate(played_hand.moves)
+                   if played.count is not None)
+        lines.append("  " + say("Open ends: %(ends)s; count %(sum)s", ends=", ".join(
+            token(end) for end in played_hand.moves[last].ends), sum=explain(
+                at.move_score(played_hand, last), at.table, award=False, say=say)))
+    lines.append("  " + say("Score: %(scores)s", scores=_score_text(at, at.scores)))
+    if at.turn is not None:
+        lines.append("  " + say("%(name)s to play", name=at.table.players[at.turn]))
+    return lines
+
+
 def _sayer(words: gettext.NullTranslations):
     """The engine's `say`: a catalogue message in the reader's language, values filled in."""
     def say(message: str, **values) -> str:
@@ -164,6 +195,11 @@ def _sayer(words: gettext.NullTranslations):
 
 
 def _move_line(match: Match, hand, number: int, played, words) -> str:
+    """One move, numbered as the score sheet numbers it (`7. Ann lays 3-5 on the 3: …`)."""
+    return f"{number + 1}. " + _move_text(match, hand, number, played, words)
+
+
+def _move_text(match: Match, hand, number: int, played, words) -> str:
     say = _sayer(words)
     name = match.table.players[played.seat]
     if isinstance(played.move, Draw):
@@ -175,16 +211,12 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
         return say("%(name)s passes", name=name)
     explanation = explain(match.move_score(hand, number), match.table, say=say)
     tile = tile_text(played.move.tile)
-    if played.move.end == "L":
-        return say("%(name)s lays %(tile)s on the left: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end == "R":
-        return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end is not None:  # with spinners: the laid tile it went on
-        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
-                   end=played.move.end, why=explanation)
-    return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    covered = covered_by(hand, number)
+    if covered is None:  # the lead
+        return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    template, values = where(covered, match.table.rules.branches)
+    return say("%(name)s lays %(tile)s %(where)s: %(why)s", name=name, tile=tile,
+               where=say(template, **values), why=explanation)
 
 
 def _hand_end_lines(match: Match, index: int, say):
