@@ -49,8 +49,9 @@ def test_each_event_is_named_by_its_place_as_the_score_sheet_numbers_it():
 
 def test_a_hand_the_rules_open_by_themselves_is_led_after_the_event_that_ended_the_last():
     story = steps(ALL_FIVES_TWO_HANDS)
-    assert opening(story, 1) == Step(1, START, 1)
-    assert opening(story, 2) == Step(6, END, 1)  # Ann went out, so Ann leads: no Start
+    assert opening(ALL_FIVES_TWO_HANDS, story, 1) == Step(1, START, 1)
+    assert opening(ALL_FIVES_TWO_HANDS, story, 2) == Step(6, END, 1)  # Ann leads by right
+    assert opening(ALL_FIVES_TWO_HANDS, story, 3) is None
     assert find(story, 2, 1) == Step(7, MOVE, 2, 1)
     assert find(story, 1, 5) is None and find(story, 3, 1) is None
     assert find(story, 1, kind=END) == Step(6, END, 1)

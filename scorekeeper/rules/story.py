@@ -77,15 +77,18 @@ def find(story: list[Step], hand: int, move: int | None = None, kind: str = MOVE
                  and (kind != MOVE or step.move == move)), None)
 
 
-def opening(story: list[Step], hand: int) -> Step | None:
-    """The step at which hand `hand` is about to be led: the table naming its starter, else
-    (a hand the rules opened by themselves) the event that ended the hand before it."""
+def opening(match: Match, story: list[Step], hand: int) -> Step | None:
+    """The step at which hand `hand` of `match` (its `story`) is about to be led: the table
+    naming its starter, else (a hand the rules opened by themselves) the event that ended
+    the hand before it; None for a hand the match has not opened."""
+    if not 1 <= hand <= len(match.hands):
+        return None
     named = find(story, hand, kind=START)
     if named is not None:
         return named
     lead = find(story, hand, 1)
-    if lead is None:
-        return story[-1] if story and story[-1].hand == hand - 1 else None
+    if lead is None:  # opened by the rules, not led yet: the match's last step
+        return story[-1] if story else None
     return story[lead.number - 2] if lead.number > 1 else None
 
 
