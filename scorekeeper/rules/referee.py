@@ -89,8 +89,8 @@ def _side(token: str, rules: RuleSet) -> Side:
     value = int(found["double"] or found["branch"])
     spinner = bool(found["spinner"] or found["branch"]) or rules.spinners == EVERY_DOUBLE
     if spinner and not rules.branches:
-        raise BadPosition.worded(N_("%(end)s is a spinner, but no double branches in "
-                                    "%(rules)s"), "no_spinners", end=token, rules=rules.name)
+        raise BadPosition.worded(N_("%(end)s is a spinner, but no double branches in this "
+                                    "game"), "no_spinners", end=token, rules=rules.name)
     if found["branch"] is not None:
         return Side((value, value), value, 0, True, True)
     return Side((value, value), value, value * 2, False, spinner)
