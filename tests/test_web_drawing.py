@@ -81,7 +81,7 @@ def test_a_double_lies_crosswise_and_each_open_end_is_marked_with_its_number():
 
 def test_the_svg_has_its_words_for_screen_readers_and_no_inline_style():
     moves = tuple(hand_of(["5-5", "5-2@5-5", "5-3@5-5", "5-0@5-5"], "all-fives-spinner").moves)
-    svg = str(drawn(moves, "large", "Layout: 2-5 [5-5*] 5-3", 3))
+    svg = str(drawn(placed(moves), "large", "Layout: 2-5 [5-5*] 5-3", 3))
     assert svg.startswith('<svg class="drawn large"') and 'role="img"' in svg
     assert 'aria-label="Layout: 2-5 [5-5*] 5-3"' in svg
     assert svg.count('<g class="tile') == 4 and svg.count('class="tile latest"') == 1
@@ -93,5 +93,6 @@ def test_the_svg_has_its_words_for_screen_readers_and_no_inline_style():
 
 def test_a_hand_draws_the_same_picture_whichever_language_says_it():
     moves = tuple(hand_of(["6-4", "4-4@R"]).moves)
-    english, greek = drawn(moves, "compact", "one", None), drawn(moves, "compact", "δύο", None)
+    english = drawn(placed(moves), "compact", "one", None)
+    greek = drawn(placed(moves), "compact", "δύο", None)
     assert str(english).replace('"one"', '"δύο"') == str(greek)

@@ -12,7 +12,7 @@ import functools
 from markupsafe import Markup, escape
 
 from ..rules.laid import end_text
-from .geometry import Piece, placed
+from .geometry import Picture, Piece
 
 UNIT = {"compact": 18, "large": 26}
 """Pixels of a half tile as drawn at full size: the table screen's drawing is small, the
@@ -29,15 +29,9 @@ PIP_SPOTS = {
 long side, across it)."""
 
 
-def drawn(moves: tuple, size: str, label: str, latest: int | None = None) -> Markup:
-    """The SVG of a hand's moves (a tuple of `Played`), `size` compact or large, with
-    `label` its text for screen readers; the tile of move `latest` is outlined."""
-    return _svg(moves, size, label, latest)
-
-
-@functools.lru_cache(maxsize=2048)
-def _svg(moves: tuple, size: str, label: str, latest: int | None) -> Markup:
-    picture = placed(moves)
+def drawn(picture: Picture, size: str, label: str, latest: int | None = None) -> Markup:
+    """The SVG of a hand's layout as placed (`geometry.placed`), `size` compact or large,
+    with `label` its text for screen readers; the tile of move `latest` is outlined."""
     unit = UNIT[size]
     box = picture.box
     x0, y0 = box.x0 - MARGIN, box.y0 - MARGIN
@@ -52,7 +46,9 @@ def _svg(moves: tuple, size: str, label: str, latest: int | None) -> Markup:
     return Markup("".join(parts))
 
 
+@functools.lru_cache(maxsize=8192)
 def _piece(piece: Piece, latest: bool) -> str:
+    """A tile's markup, kept: a hand's drawing is the one before it and one tile more."""
     rect = piece.rect
     classes = "tile" + " spinner" * piece.spinner + " lead" * piece.lead + " latest" * latest
     parts = [f'<g class="{classes}">']
@@ -80,6 +76,7 @@ def _piece(piece: Piece, latest: bool) -> str:
     return "".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
 def _mark(mark) -> str:
     """An open end's number in a ring (a double's as `4-4`); a spinner's side across that no
     tile has started shows its number dashed: it counts nothing yet."""
@@ -93,5 +90,5 @@ def _mark(mark) -> str:
 
 
 def _n(value: float) -> str:
-    """A coordinate, short: 3, 2.5, 0.27."""
-    return f"{value:.3f}".rstrip("0").rstrip(".")
+    """A coordinate, short: 3, 2.5, 0.27 (six significant digits hide the float's own)."""
+    return f"{value:g}"

@@ -57,6 +57,10 @@ class Mark(NamedTuple):
 
 
 class Picture(NamedTuple):
+    """A hand's tiles as they lie (`rules.laid`), each as drawn, the open ends' marks, and
+    the box they all fit in."""
+
+    laid: Laid
     pieces: tuple[Piece, ...]
     marks: tuple[Mark, ...]
     box: Rect
@@ -85,12 +89,12 @@ def _back(direction) -> tuple[int, int]:
     return (-direction[0], -direction[1])
 
 
-@functools.lru_cache(maxsize=1024)
 def placed(moves: tuple) -> Picture:
-    """The layout of a hand's moves (`Hand.moves`, as a tuple) as it is drawn."""
+    """The layout of a hand's moves (`Hand.moves`, as a tuple) as it is drawn; its tiles
+    are placed once and kept (`_grown`), the open ends marked each time."""
     laid, pieces, ends, _kept = _grown(moves)
     marks = _marks(laid.open, ends, [piece.rect for piece in pieces])
-    return Picture(pieces, marks, _box(pieces, marks))
+    return Picture(laid, pieces, marks, _box(pieces, marks))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -7,12 +7,13 @@ import functools
 from markupsafe import Markup
 
 from ..rules import Hand, Match, explain
-from ..rules.laid import chains, laid_tiles
+from ..rules.laid import Laid, chains
 from ..rules.referee import token
 from ..rules.scoring import ends_score
 from .catalogue import gettext as _
 from .catalogue import locale_name
 from .drawing import drawn
+from .geometry import placed
 
 
 def hand_picture(match: Match, hand: Hand, size: str, latest: int | None = None
@@ -36,23 +37,30 @@ def current_picture(match: Match) -> Markup | None:
     return hand_picture(match, hand, "compact", latest)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=512)
 def _picture(table, moves: tuple, size: str, latest: int | None, _locale: str) -> Markup:
-    return drawn(moves, size, said(table, moves), latest)
+    """A hand's drawing in words and lines, kept by its moves (each tap draws one more)."""
+    picture = placed(moves)
+    return drawn(picture, size, said(table, picture.laid, moves), latest)
 
 
-def said(table, moves: tuple) -> str:
+def said(table, laid: Laid, moves: tuple) -> str:
     """The layout in words: `Layout: 5-3 3-6 [6-4] 4-4. Open ends: 5, 4-4; count 5 + 4-4 (8)
     = 13.` (the lead in brackets, spinners starred, a spinner's unstarted side in brackets)."""
-    laid = laid_tiles(moves)
     line, across = chains(laid)
     words = [_("Layout: %(line)s", line=line)]
     words += [_("Across %(spinner)s: %(arms)s", spinner=spinner, arms=" | ".join(arms))
               for spinner, arms in across]
+    return ". ".join([*words, ends_said(table, laid, moves)]) + "."
+
+
+def ends_said(table, laid: Laid, moves: tuple) -> str:
+    """The open ends (of `laid`, the tiles of `moves` as they lie) and their count with its
+    arithmetic, as the drawing's caption says it: `Open ends: 5, 4-4; count 5 + 4-4 (8)
+    = 13`."""
     last = max(index for index, played in enumerate(moves) if played.count is not None)
     played = moves[last]
     count = explain(ends_score(0, last, table.side_of(played.seat), played, last == 0), table,
                     award=False, say=_)
-    words.append(_("Open ends: %(ends)s; count %(sum)s",
-                   ends=", ".join(token(side.end) for side in laid.open), sum=count))
-    return ". ".join(words) + "."
+    return _("Open ends: %(ends)s; count %(sum)s",
+             ends=", ".join(token(side.end) for side in laid.open), sum=count)

@@ -9,11 +9,12 @@ from markupsafe import Markup
 from ..rules import DOMINO, WON, Lay, Match, RuleSet
 from ..rules import story as rules_story
 from ..rules.errors import N_
+from ..rules.laid import laid_tiles
 from ..rules.story import END, MOVE, START, Step
 from ..rules.topics import ANSWERED, BRANCH, DOUBLE, DRAW, ENDS, FITS, LEAD, PASS
 from ..rules.topics import WON as REACHED
 from .catalogue import gettext as _
-from .pictures import hand_picture
+from .pictures import ends_said, hand_picture
 from .view import explained, move_words
 
 SHARED_RULES = {
@@ -63,6 +64,7 @@ class Shown(NamedTuple):
     ended: str | None
     rules: list[tuple[str, str]]
     picture: Markup | None
+    counted: str | None
     then: str
 
 
@@ -85,8 +87,10 @@ def shown(match: Match, step: Step) -> Shown:
         if index == len(hand.moves) - 1:
             ended = _ended(at, hand)
     picture = hand_picture(at, hand, "large", latest) if step.kind != START else None
+    counted = picture and ends_said(at.table, laid_tiles(hand.moves), tuple(hand.moves))
     return Shown(step, at, place(step), what, why, scored, ended,
-                 cited(at.table.rules, rules_story.applied(at, step)), picture, _then(at))
+                 cited(at.table.rules, rules_story.applied(at, step)), picture, counted,
+                 _then(at))
 
 
 def place(step: Step) -> str:
