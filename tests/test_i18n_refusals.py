@@ -26,7 +26,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.errors import Refusal
 from scorekeeper.rules.events import lay_from_button
 from scorekeeper.rules.record import FORMAT, load_record, read_record
-from scorekeeper.rules.referee import read_ends
+from scorekeeper.rules.referee import read_ends, rule
 from scorekeeper.web.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"
@@ -111,6 +111,8 @@ CASES.update({  # open ends posed to the referee that no layout of the game can 
     "end_twice": lambda: read_ends("6-6 6-6 3", ALL_FIVES_SPINNER),
     "spinner_sides": lambda: read_ends("5-5* (5-5) 3", ALL_FIVES_SPINNER),
     "too_many_ends": lambda: read_ends(" ".join(["3"] * 13), OLA_5),
+    "target_reached": lambda: rule(ALL_FIVES, ("Ann", "Bob"), 250, (), (250, 3), False,
+                                   (6, 4)),
 })
 
 

@@ -90,7 +90,7 @@ def test_a_question_that_cannot_be_read_is_refused_at_its_field(client, question
     ({"ends": "", "tile": "6-4"}, "Yes: 6-4 is the lead."),
     ({"ends": "3", "tile": "3-4"}, "a line has two open ends, not 1: write both, like 6-6 3"),
     ({"ends": "6 3", "tile": "3-4", "scores": "250 3"},
-     "A side on 250 has already reached the target of 250: the match is over."),
+     "a side on 250 has already reached the target of 250: the match is over"),
 ])
 def test_the_verdicts(client, question, verdict):
     page = ask(client, rules="all-fives", **{"scores": "0 0", **question}).text

@@ -123,8 +123,14 @@ def rule(rules: RuleSet, names: tuple[str, ...], target: int | None, sides: tupl
          scores: tuple[int, ...], last: bool, tile: Tile) -> Ruling:
     """The ruling on `tile` (as written) laid by the first side, in the position: the open
     `sides` (`read_ends`), each side's score (`scores`, the side laying first) and whether
-    the tile is the player's last. SetupError for a target or names the rules refuse."""
+    the tile is the player's last. SetupError for a target or names the rules refuse, and
+    BadPosition for a side already on the target."""
     table = Table.create(list(names), False, target, None, rules)
+    reached = next((score for score in scores if score >= table.target), None)
+    if reached is not None:
+        raise BadPosition.worded(N_("a side on %(score)s has already reached the target of "
+                                    "%(target)s: the match is over"), "target_reached",
+                                 score=reached, target=table.target)
     key = normal(tile)
     sides = _placed(sides, key)
     at = _position(table, sides, scores, last)

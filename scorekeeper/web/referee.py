@@ -60,15 +60,9 @@ def _ruled(form: RefereeForm, rules: RuleSet) -> Ruled:
     """One game's ruling on the form's question, or why that game cannot rule on it."""
     scores = form.side_scores()
     names = tuple(default_name(seat) for seat in range(1, len(scores) + 1))
-    target = form.target.data or rules.target(len(scores), False)
-    reached = next((score for score in scores if score >= target), None)
-    if reached is not None:
-        return Ruled(rules, _("A side on %(score)s has already reached the target of "
-                              "%(target)s: the match is over.", score=number(reached),
-                              target=target), None, [])
     try:
         sides = read_ends(form.ends.data, rules)
-        ruling = rule(rules, names, target, sides, scores, bool(form.last.data),
+        ruling = rule(rules, names, form.target.data, sides, scores, bool(form.last.data),
                       parse_tile(form.tile.data))
     except RuleError as error:
         return Ruled(rules, refusal(error), None, [])
