@@ -198,6 +198,59 @@ def _rules(client, imported):
     return client.get("/rules")
 
 
+def board_of(client, table) -> str:
+    return re.search(r'href="http://localhost(/board/[^"/]+/[^"/]+)"',
+                     client.get(table.url).text).group(1)
+
+
+@screen("replay, a move that scored nothing")
+def _replay_move(client, imported):
+    table = imported(("Ann", "Bob"), rules="all-fives-spinner",
+                     hands=[{"starter": "Ann", "moves": ["5-5", "5-2", "5-3", "5-0@5-5"]}])
+    return client.get(board_of(client, table) + "/hand/1/move/2")
+
+
+@screen("replay, the end of a hand")
+def _replay_end(client, imported):
+    table = scored_twice(imported)
+    return client.get(board_of(client, table) + "/hand/1/end")
+
+
+@screen("replay, a knock in Fives and Threes")
+def _replay_knock(client, imported):
+    table = imported(("Ann", "Bob"), rules="fives-and-threes", hand_size=2,
+                     hands=[{"starter": "Ann", "moves": ["3-6", "pass"]}])
+    return client.get(board_of(client, table) + "/replay")
+
+
+@screen("score sheet, read-only")
+def _board_sheet(client, imported):
+    return client.get(board_of(client, scored_twice(imported)) + "/sheet")
+
+
+@screen("referee, the question")
+def _referee(client, imported):
+    return client.get("/referee")
+
+
+@screen("referee, four games side by side")
+def _referee_ruling(client, imported):
+    return client.get("/referee", query_string={
+        "rules": "all", "ends": "6-6 3", "scores": "59 40", "tile": "3-3", "last": "y"})
+
+
+@screen("referee, a position refused")
+def _referee_refused(client, imported):
+    return client.get("/referee", query_string={
+        "rules": "all", "ends": "2 3 (5-5) (5-5)", "scores": "0 0", "tile": "6-6"})
+
+
+@screen("referee, a field refused")
+def _referee_field(client, imported):
+    return client.get("/referee", query_string={"rules": "ola-5", "ends": "3 5",
+                                                "scores": "ten", "tile": "3-9"})
+
+
 @screen("import error")
 def _import_error(client, imported):
     return client.post("/import", data={})

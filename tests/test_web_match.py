@@ -982,9 +982,9 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
     board_url = re.search(r'href="http://localhost(/board/[^"]+)"', table.page().text).group(1)
     board = client.get(board_url).text
     sheet = client.get(f"{table.url}/sheet").text
-    assert len(re.findall(r'<li><span class="hand-no">', board)) == 10
+    assert len(re.findall(r'<li><a class="hand-no" ', board)) == 10
     assert "<h2>Latest scores</h2>" in board
-    assert len(re.findall(r'<li><span class="hand-no">', sheet)) == every
+    assert len(re.findall(r'<li><a class="hand-no" ', sheet)) == every
     assert "<h2>Every score</h2>" in sheet
 
 

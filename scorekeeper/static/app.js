@@ -7,6 +7,19 @@
     navigator.serviceWorker.register(url).catch(() => {});
   }
 
+  // A link to a part of a page that is folded away (a hand's moves on the score sheet,
+  // `#hand-2`) unfolds it.
+  const unfold = () => {
+    const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+    const folded = target && target.closest("details:not([open])");
+    if (folded) {
+      folded.open = true;
+      target.scrollIntoView();
+    }
+  };
+  window.addEventListener("hashchange", unfold);
+  document.addEventListener("DOMContentLoaded", unfold);
+
   // A busy server answers 503 with Retry-After, and before that, under load, its answers
   // carry Scorekeeper-Poll-After: a part of the page that polls (the scoreboard, a
   // league's live parts) waits that long before it asks again, and up to half as long
