@@ -14,7 +14,7 @@ from conftest import HTMX, create_match, read_pos
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.web import forms, league_forms, league_setup_form
+from scorekeeper.web import forms, league_forms, league_setup_form, referee_forms
 from scorekeeper.web.forms import Form
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP", "scheme": "custom",
@@ -86,6 +86,8 @@ class World:
                                                        "away": "100"}),
             league_forms.SideForm: (f"{game}/award", {"rev": rev, "side": "home"}),
             league_forms.LineUpForm: (f"{card}/line-up", {"rev": rev}),
+            referee_forms.RefereeForm: ("/referee", {"rules": "all-fives", "ends": "3 5",
+                                                     "scores": "0 0", "tile": "3-5"}),
         }
 
 
@@ -169,6 +171,8 @@ def post(world, form: type, field: str, value: str, language: str = "en"):
     if form is league_setup_form.NewLeagueForm:
         data["name"] = f"League {value[:20]}"  # its own league each time
     headers = {"Accept-Language": language, **(HTMX if form in (forms.StartForm,) else {})}
+    if form is referee_forms.RefereeForm:  # a question, asked with GET
+        return world.client.get(url, query_string=dict(data, **{field: value}), headers=headers)
     return world.client.post(url, data=dict(data, **{field: value}), headers=headers)
 
 

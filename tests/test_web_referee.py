@@ -113,3 +113,17 @@ def test_htmx_swaps_the_question_and_its_ruling_together(client):
     assert "<html" not in page.text
     assert page.text.lstrip().startswith('<section id="referee"')
     assert 'hx-push-url="true"' in page.text
+
+
+def test_the_house_rules_in_force_change_the_ruling_and_are_named(client):
+    """RULESETS.md §5's worked example: in Fives and Threes a side on 57 leading 6-6 would
+    make 61 on the down, which a league playing without a win on the down does not allow."""
+    plain = html.unescape(ask(client, rules="fives-and-threes", ends="", scores="57 0",
+                              tile="6-6").text)
+    assert shown(plain, "announce") == ["lead 6-6: 6 + 6 = 12 → 4 to Player 1"]
+    assert shown(plain, "house") == []
+    house = html.unescape(ask(client, rules="fives-and-threes", ends="", scores="57 0",
+                              tile="6-6", no_win_on_the_down="y").text)
+    assert shown(house, "house") == ["House rules: no win on the down"]
+    assert shown(house, "announce quiet") == [
+        "lead 6-6: 6 + 6 = 12 → 4: not on the down, Player 1 would win the match: no score"]

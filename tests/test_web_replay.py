@@ -113,6 +113,15 @@ def test_a_position_in_play_opens_the_referee_with_it_filled_in(client, imported
     assert "+ 4-4 (8) = 20 → 20 to Player 1" in html.unescape(ruling)
 
 
+def test_the_referee_opened_from_a_step_keeps_the_matchs_house_rules(client, imported):
+    board = watched(imported(("Ann", "Bob"), [{"starter": "Ann", "moves": ["6-4", "4-4@R"]}],
+                             house={"win_on_the_down": False}))
+    ask = html.unescape(re.search(r'href="(/referee\?[^"]+)"',
+                                  client.get(f"{board}/hand/1/move/2").text)[1])
+    assert parse_qs(urlsplit(ask).query)["no_win_on_the_down"] == ["y"]
+    assert "House rules: no win on the down" in html.unescape(client.get(ask + "&tile=6-6").text)
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
 def test_every_step_shows_the_match_that_many_events_make(client, imported, rules):
     """A whole random match of each rule set: at every step the replay's totals, its move

@@ -120,12 +120,13 @@ def _text(side: Side) -> str:
 
 
 def rule(rules: RuleSet, names: tuple[str, ...], target: int | None, sides: tuple[Side, ...],
-         scores: tuple[int, ...], last: bool, tile: Tile) -> Ruling:
+         scores: tuple[int, ...], last: bool, tile: Tile, house=None) -> Ruling:
     """The ruling on `tile` (as written) laid by the first side, in the position: the open
     `sides` (`read_ends`), each side's score (`scores`, the side laying first) and whether
-    the tile is the player's last. SetupError for a target or names the rules refuse, and
-    BadPosition for a side already on the target."""
-    table = Table.create(list(names), False, target, None, rules)
+    the tile is the player's last, under the `house` rules (a record's `house` object).
+    SetupError for a target, names or house rules the rules refuse, and BadPosition for a
+    side already on the target."""
+    table = Table.create(list(names), False, target, None, rules, house)
     reached = next((score for score in scores if score >= table.target), None)
     if reached is not None:
         raise BadPosition.worded(N_("a side on %(score)s has already reached the target of "

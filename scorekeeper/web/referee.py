@@ -15,7 +15,7 @@ from .pages import screen
 from .referee_forms import RefereeForm
 from .sharing import shared_url
 from .story import cited
-from .view import number, on_end, refusal
+from .view import house_line, number, on_end, refusal
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -37,6 +37,7 @@ class Ruled(NamedTuple):
     its verdict and each place."""
 
     rules: RuleSet
+    house: str
     refused: str | None
     verdict: str | None
     places: list[Place]
@@ -63,11 +64,11 @@ def _ruled(form: RefereeForm, rules: RuleSet) -> Ruled:
     try:
         sides = read_ends(form.ends.data, rules)
         ruling = rule(rules, names, form.target.data, sides, scores, bool(form.last.data),
-                      parse_tile(form.tile.data))
+                      parse_tile(form.tile.data), form.house(rules))
     except RuleError as error:
-        return Ruled(rules, refusal(error), None, [])
-    return Ruled(rules, None, _verdict(ruling), [_place(ruling, option)
-                                                 for option in ruling.options])
+        return Ruled(rules, "", refusal(error), None, [])
+    return Ruled(rules, house_line(ruling.table.house), None, _verdict(ruling),
+                 [_place(ruling, option) for option in ruling.options])
 
 
 def _verdict(ruling: Ruling) -> str:

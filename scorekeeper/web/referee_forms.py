@@ -4,13 +4,13 @@ is asked with GET and its answer has its own address."""
 import re
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..rules import RULE_SETS, RuleError, find_rule_set, parse_tile
 from ..rules.limits import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET
-from .forms import Form
+from .forms import HOUSE_FIELDS, Form, HouseRulesFields, WholeNumber
 from .view import refusal
 
 EVERY_GAME = "all"
@@ -18,9 +18,10 @@ EVERY_GAME = "all"
 _SCORE = re.compile(r"^[−-]?\d{1,5}$")
 
 
-class RefereeForm(Form):
+class RefereeForm(HouseRulesFields, Form):
     """Which game, the open ends, each side's score (the side laying first), the target,
-    the tile, and whether it is the player's last."""
+    the tile, whether it is the player's last, and the house rules switched off (each
+    where the game has it)."""
 
     class Meta:
         csrf = False  # a question changes nothing
@@ -31,7 +32,7 @@ class RefereeForm(Form):
     ends = StringField(_l("Open ends"), validators=[Length(max=80)])
     scores = StringField(_l("Scores, the side laying the tile first"), default="0 0",
                          validators=[Length(max=40)])
-    target = IntegerField(_l("Target (points)"), validators=[
+    target = WholeNumber(_l("Target (points)"), validators=[
         Optional(), NumberRange(MIN_TARGET, MAX_TARGET,
                                 _l("The target must be from %(min)s to %(max)s points."))])
     tile = StringField(_l("The tile"), validators=[Length(max=16)])
@@ -57,6 +58,14 @@ class RefereeForm(Form):
                 _SCORE.match(word) for word in words):
             raise ValidationError(_l("Give each side's score as a whole number, the side "
                                      "laying the tile first: 2 to 4 of them, like 59 40."))
+
+    def house_choices(self) -> list[tuple]:
+        """Each house rule's checkbox, with the games that have it when not every game does."""
+        choices = []
+        for option, name in HOUSE_FIELDS.items():
+            games = [rules for rules in RULE_SETS if option in rules.house_options]
+            choices.append((getattr(self, name), games if len(games) < len(RULE_SETS) else []))
+        return choices
 
     def side_scores(self) -> tuple[int, ...]:
         return tuple(int(word.replace("−", "-")) for word in self.scores.data.split())

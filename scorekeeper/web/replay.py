@@ -14,6 +14,7 @@ from ..rules.story import END, MOVE, START, Step, find, opening, steps
 from ..services import matches
 from ..services.matches import Stored
 from . import view
+from .forms import HOUSE_FIELDS
 from .pages import screen
 from .sharing import shared_url
 from .story import shown
@@ -123,5 +124,6 @@ def _referee_fields(at) -> dict | None:
     ends, scores, last = position
     rules = at.at.table.rules
     fields = {"rules": rules.name, "ends": ends, "scores": " ".join(map(str, scores)),
-              "target": at.at.table.target}
+              "target": at.at.table.target,
+              **{HOUSE_FIELDS[option]: "y" for option in at.at.table.house.as_dict()}}
     return {**fields, "last": "1"} if last else fields
