@@ -109,7 +109,7 @@ def test_every_screen_of_a_match_names_its_own_game_in_the_header(speaking, impo
     assert brand(client.get("/").text) == say("All Fives")
     for rules in RULE_SETS:
         table = imported(("Ann", "Bob"), rules=rules.name)
-        board = re.search(r'href="[^"]*?(/board/[^"]+)"', client.get(table.url).text).group(1)
+        board = re.search(r'class="board-link" href="[^"]*?(/board/[^"]+)"', client.get(table.url).text).group(1)
         for url in (table.url, table.url + "/sheet", board):
             assert brand(client.get(url).text) == say(rules.shown_name), (rules.name, url)
 
@@ -202,7 +202,7 @@ def test_screen_readers_hear_the_open_ends_as_a_sentence(speaking, imported, lan
     speaking(lang)
     table = imported(("Ann", "Bob"), hands=[{"starter": "Ann", "moves": ["4-4", "4-3@R"]}])
     for page in (table.page().text,
-                 table.client.get(re.search(r'href="[^"]*?(/board/[^"]+)"',
+                 table.client.get(re.search(r'class="board-link" href="[^"]*?(/board/[^"]+)"',
                                             table.page().text).group(1)).text):
         sentence = say("Open ends: %(left)s and %(right)s, count %(count)s") % {
             "left": say("double %(number)s") % {"number": 4}, "right": 3, "count": 11}

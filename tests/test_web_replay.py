@@ -170,7 +170,7 @@ def test_the_tables_announcement_and_a_refusal_link_to_their_move_read_only(impo
     table = imported(("Ann", "Bob"), [{"starter": "Ann", "moves": ["3-6"]}])
     board = watched(table)
     said = table.lay("6-6@R").text
-    assert re.search(r'<div class="said">.*?href="([^"]+)"', said, re.S)[1] == \
+    assert re.search(r'<p class="said-move">.*?href="([^"]+)"', said, re.S)[1] == \
         f"{board}/hand/1/move/2"
     refused = table.lay("1-2").text
     assert f'<a class="step-link" href="{board}/replay">' in refused
