@@ -109,7 +109,8 @@ def test_every_screen_of_a_match_names_its_own_game_in_the_header(speaking, impo
     assert brand(client.get("/").text) == say("All Fives")
     for rules in RULE_SETS:
         table = imported(("Ann", "Bob"), rules=rules.name)
-        board = re.search(r'class="board-link" href="[^"]*?(/board/[^"]+)"', client.get(table.url).text).group(1)
+        board = re.search(r'class="board-link" href="[^"]*?(/board/[^"]+)"',
+                          client.get(table.url).text).group(1)
         for url in (table.url, table.url + "/sheet", board):
             assert brand(client.get(url).text) == say(rules.shown_name), (rules.name, url)
 
