@@ -1,8 +1,9 @@
 """The store: matches, leagues and kept scoreboards in SQLite or PostgreSQL.
 
 `open_store` checks and upgrades the database an app runs on; each unit of work gets a
-connection from it and reaches the tables through the repositories. Only `services/`
-uses this room; nothing here knows a request or a page.
+connection from it and reaches the tables through the repositories; `move_store` copies
+a whole store into another database, and checks the copy (the `move-store` command).
+Only `services/` and the commands use this room; nothing here knows a request or a page.
 """
 
 from .boards import BoardRepository
@@ -11,12 +12,21 @@ from .connection import (
     begin,
     commit,
     connect,
+    describe,
     is_postgresql,
     location,
     rollback,
     upgrade,
 )
-from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
+from .errors import (
+    MatchGone,
+    MatchHeld,
+    MoveFailed,
+    MoveRefused,
+    StaleCard,
+    StaleWrite,
+    StorageRefused,
+)
 from .leagues import (
     CONFIRMED,
     REMOVED,
@@ -30,12 +40,13 @@ from .match_log import Broken, Head, MatchCache, Stored
 from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
+from .transfer import Moved, move_store
 
 __all__ = [
     "BoardRepository", "Broken", "CONFIRMED", "Head", "LeagueRepository", "MatchCache", "MatchGone",
-    "MatchHeld", "REMOVED",
+    "MatchHeld", "Moved", "MoveFailed", "MoveRefused", "REMOVED",
     "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
     "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "backup",
-    "begin", "commit", "connect", "is_postgresql", "location", "open_store", "rollback",
-    "upgrade",
+    "begin", "commit", "connect", "describe", "is_postgresql", "location", "move_store",
+    "open_store", "rollback", "upgrade",
 ]

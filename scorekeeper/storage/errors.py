@@ -32,3 +32,13 @@ class StaleCard(Exception):
     def __init__(self, current: int):
         super().__init__(f"the card is at revision {current}")
         self.current = current
+
+
+class MoveRefused(StorageRefused):
+    """A move of the store that cannot start (a store missing, of another schema version, a
+    target already holding data): nothing was written."""
+
+
+class MoveFailed(Exception):
+    """A move whose copy or check failed, the first difference or error named: the target
+    was left as it was found."""
