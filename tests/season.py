@@ -10,16 +10,18 @@ refuse) and a scoreboard kept for the other workers.
 
 import io
 import json
+import os
 import random
 import re
 from datetime import date
 
+import stores
 from conftest import HTMX, Phone
 from simulation import play_match
 
 from scorekeeper.rules import RULE_SETS, Table
 from scorekeeper.rules.record import write_record
-from scorekeeper.storage import connect, is_postgresql
+from scorekeeper.storage import connect, is_postgresql, upgrade
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
           "scheme": "two_plus_games", "target": "5", "singles_hand": "7", "pairs_hand": "5",
@@ -134,6 +136,19 @@ def _import(client, record: dict) -> Phone:
     return Phone(client, response.headers["Location"])
 
 
+def small_store(where: str) -> list[str]:
+    """A store at the newest schema holding a finished match of every rule set (no league):
+    where a test needs matches, not a season. Their ids."""
+    rng = random.Random(7)
+    conn = connect(where)
+    try:
+        upgrade(conn)
+        return [stores.create(conn, play_match(rng, Table.create(["Ann", "Bob"], rules=rules),
+                                               greed=GREED)).id for rules in RULE_SETS]
+    finally:
+        conn.close()
+
+
 def break_a_log(where: str) -> str:
     """Append to one free match an event the rules refuse, as a buggy older worker did;
     returns the match's id."""
@@ -152,17 +167,34 @@ def break_a_log(where: str) -> str:
     return match_id
 
 
-def rows(where: str) -> dict[str, list[tuple]]:
+def rows(where: str, tables=TABLES) -> dict[str, list[tuple]]:
     """Every row of every table, sorted: two stores compared whole."""
     conn = connect(where)
     try:
         found = {}
-        for table in TABLES:
+        for table in tables:
             query = ROWS.get(table, {}).get(conn.dialect.name, f"SELECT * FROM {table}")
             found[table] = sorted((tuple(row) for row in conn.execute(query)), key=repr)
         return found
     finally:
         conn.close()
+
+
+def as_found(where: str) -> dict[str, list[tuple]] | None:
+    """A store as it is: None for a SQLite file that is not there, else every table it
+    holds (none for a blank database) with its rows."""
+    if not is_postgresql(where) and not os.path.exists(where):
+        return None
+    conn = connect(where)
+    try:
+        listed = ("SELECT name FROM sqlite_master WHERE type = 'table'"
+                  if conn.dialect.name == "sqlite" else
+                  "SELECT table_name FROM information_schema.tables "
+                  "WHERE table_schema = current_schema()")
+        tables = sorted(row[0] for row in conn.execute(listed))
+    finally:
+        conn.close()
+    return rows(where, tables)
 
 
 def links(where: str) -> list[str]:

@@ -4,19 +4,21 @@ match rebuilt the same, the source untouched, and the target playing on from whe
 source stopped. Refusals and failures are in test_move_store_refusals.py."""
 
 import hashlib
-import itertools
+import io
 import os
 import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from season import break_a_log, links, play_season, rows, shown
+from season import break_a_log, links, rows, shown, small_store
 
+from scorekeeper import cli
 from scorekeeper.commands import command
-from scorekeeper.storage import connect
+from scorekeeper.commands.move import _progress
+from scorekeeper.storage import connect, connection, move_store, tables, transfer
+from scorekeeper.storage.transfer import quiet
 
-NUMBERS = itertools.count(1)
 KINDS = ("sqlite", "postgresql")
 ON_POSTGRESQL = pytest.mark.postgresql
 
@@ -29,29 +31,6 @@ def way(source: str, target: str):
 WAYS = [way(source, target) for source in KINDS for target in KINDS]
 
 
-@pytest.fixture
-def new_store(request, tmp_path):
-    """A blank store of a kind: a SQLite file not made yet, or a PostgreSQL database with no
-    table (as createdb makes it)."""
-    def make(kind: str, name: str = "target") -> str:
-        if kind == "sqlite":
-            return str(tmp_path / f"{name}{next(NUMBERS)}.sqlite")
-        cluster = request.getfixturevalue("postgresql_cluster")
-        return cluster.create_database(f"move{os.getpid()}x{next(NUMBERS)}")
-    return make
-
-
-@pytest.fixture
-def season(new_store, app_factory):
-    """A store of a kind holding a played season, and the app that played it."""
-    def make(kind: str):
-        where = new_store(kind, "season")
-        app = app_factory(database=where)
-        play_season(app.test_client())
-        return where, app
-    return make
-
-
 def move(*args: str):
     return CliRunner().invoke(command("move-store"), list(args))
 
@@ -61,12 +40,12 @@ def without_caches(found: dict) -> dict:
 
 
 @pytest.mark.parametrize(("source_kind", "target_kind"), WAYS)
-def test_a_season_moves_whole_and_every_link_opens_the_same_page(season, new_store,
+def test_a_season_moves_whole_and_every_link_opens_the_same_page(played_store, blank_store,
                                                                  app_factory, source_kind,
                                                                  target_kind):
-    source, app = season(source_kind)
+    source, app = played_store(source_kind)
     broken = break_a_log(source)
-    before, target = rows(source), new_store(target_kind)
+    before, target = rows(source), blank_store(target_kind)
     named = f"sqlite://{source}" if source_kind == "sqlite" else source
     done = move("--from", named, "--to", target)
     assert done.exit_code == 0, done.output
@@ -99,10 +78,10 @@ def _one(where: str, query: str):
 
 @pytest.mark.parametrize(("source_kind", "target_kind"), [way("sqlite", "postgresql"),
                                                           way("postgresql", "sqlite")])
-def test_the_moved_season_plays_on_where_it_stopped(season, new_store, app_factory,
+def test_the_moved_season_plays_on_where_it_stopped(played_store, blank_store, app_factory,
                                                     source_kind, target_kind):
-    source, _ = season(source_kind)
-    target = new_store(target_kind)
+    source, _ = played_store(source_kind)
+    target = blank_store(target_kind)
     assert move("--from", source, "--to", target).exit_code == 0
     client = app_factory(database=target).test_client()
     teams, corrections = _one(target, "SELECT max(id) FROM teams")[0], len(
@@ -141,9 +120,95 @@ def _hashes(where: str) -> dict[str, str]:
 
 @pytest.mark.parametrize(("source_kind", "target_kind"), [way("sqlite", "postgresql"),
                                                           way("sqlite", "sqlite")])
-def test_the_source_file_is_not_changed_by_a_byte(season, new_store, source_kind,
+def test_the_source_file_is_not_changed_by_a_byte(played_store, blank_store, source_kind,
                                                    target_kind):
-    source, _ = season(source_kind)
+    source, _ = played_store(source_kind)
     files = _hashes(source)
-    assert move("--from", source, "--to", new_store(target_kind)).exit_code == 0
+    assert move("--from", source, "--to", blank_store(target_kind)).exit_code == 0
     assert _hashes(source) == files
+
+
+_NUMBERED = re.compile(r'(/card/|/teams/|player-|fixtures/|<option value=")\d+')
+
+
+def _without_numbers(answers: list[tuple[str, int, str]]) -> list[tuple[int, str]]:
+    """Pages with the numbers of teams and fixtures left out: adding to a store moves them."""
+    return [(status, _NUMBERED.sub(r"\1#", text)) for _, status, text in answers]
+
+
+@pytest.mark.parametrize("kind", [pytest.param("sqlite"),
+                                  pytest.param("postgresql", marks=ON_POSTGRESQL)])
+def test_two_pubs_seasons_added_into_one_store_keep_their_links(played_store, blank_store,
+                                                                app_factory, kind):
+    target = blank_store(kind)
+    pubs = [played_store("sqlite"), played_store("sqlite")]
+    assert move("--from", pubs[0][0], "--to", target).exit_code == 0
+    done = move("--from", pubs[1][0], "--to", target, "--add")
+    assert done.exit_code == 0, done.output
+    teams, fixtures = (len(rows(pubs[0][0])[table]) for table in ("teams", "fixtures"))
+    assert (f"Numbered after what the target held: teams.id +{teams}, fixtures.id "
+            f"+{fixtures}") in done.output
+    client = app_factory(database=target).test_client()
+    for source, app in pubs:
+        pages = [page for page in links(source) if page != "/"]
+        moved = [re.sub(r"/card/(\d+)", lambda found: f"/card/{int(found.group(1)) + fixtures}",
+                        page) if source == pubs[1][0] else page for page in pages]
+        assert _without_numbers(shown(client, moved)) == _without_numbers(
+            shown(app.test_client(), pages))
+    assert sum(len(rows(source)["matches"]) for source, _ in pubs) == len(
+        rows(target)["matches"])
+
+
+@pytest.mark.parametrize("kind", [pytest.param("sqlite"),
+                                  pytest.param("postgresql", marks=ON_POSTGRESQL)])
+def test_a_table_a_later_schema_version_adds_is_moved_too(blank_store, tmp_path,
+                                                          monkeypatch, kind):
+    notes = ("CREATE TABLE notes (id SERIAL_KEY, match_id TEXT NOT NULL REFERENCES "
+             "matches(id), note TEXT NOT NULL)")
+    later = [*connection.SCHEMA, notes]
+    for module in (connection, tables, transfer):
+        monkeypatch.setattr(module, "SCHEMA", later)
+    source, target = str(tmp_path / "pub.sqlite"), blank_store(kind)
+    first = small_store(source)[0]
+    conn = connect(source)
+    conn.executemany("INSERT INTO notes (id, match_id, note) VALUES (?, ?, ?)",
+                     [(4, first, "the lights went out"), (9, first, "replayed")])
+    conn.close()
+    done = move("--from", source, "--to", target)
+    assert done.exit_code == 0, done.output
+    assert re.search(r"^  notes +2 rows$", done.output, re.M)
+    conn = connect(target)
+    try:
+        assert conn.execute("INSERT INTO notes (match_id, note) VALUES (?, 'late') "
+                            "RETURNING id", (first,)).fetchone()[0] == 10
+    finally:
+        conn.close()
+    assert sorted(rows(target, ["notes"])["notes"]) == [
+        (4, first, "the lights went out"), (9, first, "replayed"), (10, first, "late")]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_shows_a_progress_bar_with_counts_and_a_pipe_shows_nothing(tmp_path):
+    source = str(tmp_path / "pub.sqlite")
+    small_store(source)
+    entries = len(rows(source)["entries"])
+    shown_on = Terminal()
+    move_store(source, str(tmp_path / "club.sqlite"), progress=_progress(shown_on))
+    text = shown_on.getvalue()
+    for label in ("Copying entries", "Checking entries", "Checking every match"):
+        assert label in text
+    assert f"{entries}/{entries}" in text and "4/4" in text
+    assert _progress(io.StringIO()) is quiet
+    done = move("--from", source, "--to", str(tmp_path / "again.sqlite"))
+    assert done.exit_code == 0 and "Copying" not in done.output
+
+
+def test_the_command_line_lists_move_store_and_it_needs_no_app(monkeypatch):
+    monkeypatch.setattr(cli, "_checked_app", None)  # made for a command that needs the app
+    listing = CliRunner().invoke(cli.commands, ["--help"])
+    assert "move-store" in listing.output and "copy every match and league" in listing.output
+    assert "--from STORE" in CliRunner().invoke(cli.commands, ["move-store", "--help"]).output

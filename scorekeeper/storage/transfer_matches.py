@@ -82,7 +82,7 @@ def _digest(shown: list) -> str:
 def _compare(match_id: str, mine: list, theirs: list) -> None:
     for (what, source_value), (_, target_value) in zip(mine, theirs, strict=True):
         if source_value != target_value:
-            raise MoveFailed(f"match {match_id}: its {what} differs: "
+            raise MoveFailed(f"match {match_id}: not the same {what}: "
                              f"{difference(source_value, target_value)}")
 
 
