@@ -34,23 +34,22 @@ def move(*args: str):
     return CliRunner().invoke(command("move-store"), list(args))
 
 
-def refused(done, *says: str) -> str:
-    """The one line a refusal prints; it names each of `says`."""
+def _one_line(done, opening: str, says: tuple[str, ...]) -> str:
+    """The one line the command printed before it stopped; it names each of `says`."""
     assert done.exit_code == 1, done.output
     (line,) = done.output.splitlines()
-    assert line.startswith("Error: move refused, nothing was written: "), line
+    assert line.startswith(f"Error: move {opening}: "), line
     for words in says:
         assert words in line
     return line
+
+
+def refused(done, *says: str) -> str:
+    return _one_line(done, "refused, nothing was written", says)
 
 
 def failed(done, *says: str) -> str:
-    assert done.exit_code == 1, done.output
-    (line,) = done.output.splitlines()
-    assert line.startswith("Error: move failed, the target was left as it was: "), line
-    for words in says:
-        assert words in line
-    return line
+    return _one_line(done, "failed, the target was left as it was", says)
 
 
 def holding_a_match(where: str) -> str:
