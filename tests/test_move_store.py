@@ -16,7 +16,7 @@ from season import break_a_log, links, rows, shown, small_store
 from scorekeeper import cli
 from scorekeeper.commands import command
 from scorekeeper.commands.move import _progress
-from scorekeeper.storage import connect, connection, move_store, tables, transfer
+from scorekeeper.storage import connect, connection, move_store, tables, transfer_open
 from scorekeeper.storage.transfer import quiet
 
 KINDS = ("sqlite", "postgresql")
@@ -166,7 +166,7 @@ def test_a_table_a_later_schema_version_adds_is_moved_too(blank_store, tmp_path,
     notes = ("CREATE TABLE notes (id SERIAL_KEY, match_id TEXT NOT NULL REFERENCES "
              "matches(id), note TEXT NOT NULL)")
     later = [*connection.SCHEMA, notes]
-    for module in (connection, tables, transfer):
+    for module in (connection, tables, transfer_open):
         monkeypatch.setattr(module, "SCHEMA", later)
     source, target = str(tmp_path / "pub.sqlite"), blank_store(kind)
     first = small_store(source)[0]
