@@ -1,6 +1,6 @@
 """How long `scorekeeper move-store` takes for a season of 100,000 matches, both ways.
 
-It builds the season in a SQLite file first (untimed, about a minute): a few hundred
+It builds the season in a SQLite file first (untimed, a few minutes): a few hundred
 simulated matches of every rule set, each stored many times under new ids and keys with
 its whole log, and a league of ten teams with its double round robin and some corrections.
 Then it times the move into a throw-away PostgreSQL database (tests/postgresql.py: a
@@ -20,6 +20,7 @@ import resource
 import tempfile
 import time
 from datetime import date
+from pathlib import Path
 
 from lib.common import LOAD_AT_START, print_table, write_results
 from lib.records import generate
@@ -126,25 +127,39 @@ def timed_move(source: str, target: str) -> dict:
             "stages": {label: round(s, 2) for label, s in stages.seconds.items()}}
 
 
+def _season(season: str, args) -> dict:
+    """The season built (or, kept from an earlier run, found) and what it holds."""
+    kept = os.path.join(os.path.dirname(season), "season.json")
+    if args.keep and os.path.exists(kept) and os.path.exists(season):
+        built = json.loads(Path(kept).read_text())
+        print(f"moving the season kept in {season} ({built['matches']:,} matches)")
+        return built
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(season)
+    start = time.perf_counter()
+    built = build(season, args.matches, args.records, args.seed)
+    built["seconds"] = round(time.perf_counter() - start, 1)
+    Path(kept).write_text(json.dumps(built))
+    print(f"built {built['matches']:,} matches, {built['entries']:,} entries "
+          f"({built['sqlite_bytes'] / 1e9:.2f} GB) in {built['seconds']} s "
+          f"(load average at start {LOAD_AT_START})", flush=True)
+    return built
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--records", type=int, default=300,
                         help="simulated matches the season is made of (every rule set alike)")
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--keep", help="build the season in this folder, and keep it")
+    parser.add_argument("--keep", help="build the season in this folder and keep it; a later "
+                                           "run given the same folder moves it again")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="move-store-")
     season, back = os.path.join(folder, "season.sqlite"), os.path.join(folder, "back.sqlite")
-    for leftover in (season, back):
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(leftover)
-    start = time.perf_counter()
-    built = build(season, args.matches, args.records, args.seed)
-    built["seconds"] = round(time.perf_counter() - start, 1)
-    print(f"built {built['matches']:,} matches, {built['entries']:,} entries "
-          f"({built['sqlite_bytes'] / 1e9:.2f} GB) in {built['seconds']} s "
-          f"(load average at start {LOAD_AT_START})")
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(back)
+    built = _season(season, args)
     cluster = Cluster().start()
     try:
         url = cluster.create_database("season")
@@ -152,10 +167,9 @@ def main() -> None:
         again = timed_move(url, back)
     finally:
         cluster.stop()
-        if not args.keep:
-            for leftover in (season, back):
-                with contextlib.suppress(FileNotFoundError):
-                    os.remove(leftover)
+        for leftover in (back,) if args.keep else (season, back):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(leftover)
     rows = [[way, moved["seconds"], moved["cpu_seconds"], moved["copying"],
              moved["reading_back"], moved["matches_rebuilt"], moved["rows"],
              moved["seconds"] <= TARGET_SECONDS]

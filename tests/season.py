@@ -4,8 +4,8 @@ the tests of `scorekeeper move-store`.
 The season holds a league mid-season (teams with rosters, a double round robin, a card
 scored at the tables and on paper, confirmed, reopened and corrected by the secretary,
 confirmed again; another card with a game being played), free matches of every rule set
-(finished, cut short in a hand, one with an undo in its log, one whose log the rules
-refuse) and a scoreboard kept for the other workers.
+(finished, and cut short in a hand, one with an undo in its log) and a scoreboard kept for
+the other workers; `break_a_log` adds an event the rules refuse to one of them.
 """
 
 import io
