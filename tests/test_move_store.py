@@ -16,7 +16,14 @@ from season import break_a_log, links, rows, shown, small_store
 from scorekeeper import cli
 from scorekeeper.commands import command
 from scorekeeper.commands.move import _progress
-from scorekeeper.storage import connect, connection, move_store, tables, transfer_open
+from scorekeeper.storage import (
+    MoveFailed,
+    connect,
+    connection,
+    move_store,
+    tables,
+    transfer_open,
+)
 from scorekeeper.storage.transfer import quiet
 
 KINDS = ("sqlite", "postgresql")
@@ -212,3 +219,44 @@ def test_the_command_line_lists_move_store_and_it_needs_no_app(monkeypatch):
     listing = CliRunner().invoke(cli.commands, ["--help"])
     assert "move-store" in listing.output and "copy every match and league" in listing.output
     assert "--from STORE" in CliRunner().invoke(cli.commands, ["move-store", "--help"]).output
+
+
+def _an_undo_written(where: str, match_id: str) -> None:
+    """A tap of an app still running on the source: an undo appended to the match."""
+    conn = connect(where)
+    try:
+        revision = conn.execute("SELECT revision FROM matches WHERE id = ?",
+                                (match_id,)).fetchone()[0]
+        conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, 'undo', "
+                     "'{}')", (match_id, revision + 1))
+        conn.execute("UPDATE matches SET revision = ? WHERE id = ?", (revision + 1, match_id))
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("kind", [pytest.param("sqlite"),
+                                  pytest.param("postgresql", marks=ON_POSTGRESQL)])
+def test_the_helper_process_reads_the_source_in_the_moves_snapshot(blank_store, tmp_path,
+                                                                   kind):
+    """PostgreSQL hands the move's snapshot to the helper: a tap written meanwhile is seen by
+    neither and the move holds the store as it was when it began. SQLite has no snapshot
+    to hand on: the helper sees the tap, and the move stops rather than copy half of it."""
+    source = blank_store(kind, "pub")
+    played = small_store(source)
+    before = rows(source)
+
+    def tapped_meanwhile(label: str, total: int):
+        if label == "Checking entries":
+            _an_undo_written(source, played[0])
+        return quiet(label, total)
+
+    target = str(tmp_path / "club.sqlite")
+    if kind == "sqlite":
+        with pytest.raises(MoveFailed, match=f"match {played[0]}: the source changed during "
+                                             f"the move \\(is an app still running on it\\?\\)"):
+            move_store(source, target, progress=tapped_meanwhile, helper=True)
+        assert not os.path.exists(target)
+    else:
+        moved = move_store(source, target, progress=tapped_meanwhile, helper=True)
+        assert moved.matches == len(played)
+        assert without_caches(rows(target)) == without_caches(before)

@@ -70,7 +70,8 @@ def shifter(shape: Shape, offsets: dict[tuple[str, str], int]):
 def references_set_aside(writer, tables: list[Shape]):
     """PostgreSQL checks a foreign key row by row as it is loaded, four times slower than
     the load itself: set aside while the tables are loaded, each is made again after, which
-    checks every row in one pass (a row that breaks one fails the move)."""
+    checks every row in one pass (a row that breaks one fails the move). A failure in
+    between rolls the dropping back with the rest of the transaction."""
     phrases = writer.dialect.moving
     aside = [(shape.name, name, definition) for shape in tables if phrases.constraints
              for name, definition in writer.execute(phrases.constraints, (shape.name,))]
