@@ -5,16 +5,8 @@ import sys
 
 import click
 
-from .commands import COMMANDS, ON_THE_APP, command
-
-
-class NotStarted(click.ClickException):
-    """The app's store cannot be used: one line says why, and nothing was started."""
-
-    exit_code = 2
-
-    def show(self, file=None) -> None:
-        click.echo(f"scorekeeper: not started: {self.message}", file=file or sys.stderr)
+from .commands import COMMANDS, ON_THE_APP, NotStarted, command
+from .commands.console import catalogue, worded
 
 
 def _checked_app():
@@ -25,7 +17,7 @@ def _checked_app():
     try:
         return create_app()
     except StorageRefused as error:
-        raise NotStarted(str(error)) from None
+        raise NotStarted(worded(error, catalogue())) from None
 
 
 class Commands(click.Group):
@@ -55,7 +47,7 @@ def main(argv=None) -> int:
         error.show()
         return error.exit_code
     except click.Abort:
-        click.echo("Aborted!", err=True)
+        click.echo(catalogue().gettext("Aborted!"), err=True)
         return 1
     return done if isinstance(done, int) else 0
 

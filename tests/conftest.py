@@ -52,6 +52,17 @@ class _CompiledTemplates(BytecodeCache):
 _TEMPLATES = _CompiledTemplates()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def console_in_english():
+    """The commands speak the language LANG names (commands/console.py): the suite asks for
+    English, whatever the machine it runs on speaks; a test that wants another sets it."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            patch.delenv(name, raising=False)
+        patch.setenv("LANG", "C.UTF-8")
+        yield
+
+
 @pytest.fixture(scope="session")
 def empty_database(tmp_path_factory) -> str:
     """A database with the newest schema and no match, made once and copied for each app."""
@@ -164,6 +175,15 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def speaking(client):
+    """The test client with the language chosen, as the language menu leaves it."""
+    def choose(lang: str):
+        client.set_cookie("lang", lang)
+        return client
+    return choose
 
 
 def read_pos(html: str) -> int:

@@ -58,6 +58,18 @@ class RandomTable:
         self.match.pop()
         self.undo_hidden()
 
+    def undo_tap(self) -> None:
+        """Undo as the table's Undo button does (`Match.undo`): of a draw of several tiles,
+        only the last tile drawn goes back to the boneyard."""
+        last = self.match.peek()
+        self.undo()
+        if isinstance(last, Draw) and last.count > 1:
+            self._history.append(([list(hand) for hand in self.hands], list(self.boneyard)))
+            kept = last.count - 1
+            self.hands[self.match.turn].extend(self.boneyard[:kept])
+            del self.boneyard[:kept]
+            self.match.push(Draw(kept))
+
     def undo_hidden(self) -> None:
         self.hands, self.boneyard = self._history.pop()
 
@@ -123,14 +135,17 @@ class RandomTable:
         return Remaining.of(held)
 
 
-def random_table(rng: random.Random, rules: RuleSet = ALL_FIVES) -> Table:
-    """A random setup: 2-4 players, sometimes partnerships, house targets and hand sizes."""
+def random_table(rng: random.Random, rules: RuleSet = ALL_FIVES, house: bool = False) -> Table:
+    """A random setup: 2-4 players, sometimes partnerships, house targets and hand sizes;
+    with `house`, each house rule of the rule set switched off half the time, and targets
+    low enough that a lead often could win the match."""
     players = rng.choice([2, 3, 4])
     partnerships = players == 4 and rng.random() < 0.5
-    target = rng.choice([None, None, 61, 100, 150])
+    target = rng.choice([None, 5, 10, 20] if house else [None, None, 61, 100, 150])
     hand_size = None if rng.random() < 0.7 else rng.randint(1, 28 // players)
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
-    return Table.create(names, partnerships, target, hand_size, rules)
+    switched = {name: False for name in rules.house_options if house and rng.random() < 0.5}
+    return Table.create(names, partnerships, target, hand_size, rules, switched)
 
 
 def play_match(rng: random.Random, table: Table | None = None, max_events: int = 20_000,

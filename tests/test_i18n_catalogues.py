@@ -1,5 +1,5 @@
-"""The Greek, Czech and Hungarian catalogues: complete, in step with the code, in the
-glossary's words, with the plural forms each language needs.
+"""The Greek, Czech and Hungarian catalogues: complete, in step with the code, with the
+plural forms each language needs (the glossary's words: test_i18n_glossary.py).
 
 When one of these fails after you add or change a message, follow README.md,
 "Translations": extract, update, translate, compile.
@@ -13,13 +13,14 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from scorekeeper.commands.told import catalogue
+from scorekeeper.commands.console import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("el", "cs", "hu")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "N_": None,
-            "Np_": (1, 2), "say": None}
+            "Np_": (1, 2), "say": None, "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 HOW_TO = "run the commands of README.md, Translations"
 
@@ -30,8 +31,10 @@ def read_catalogue(lang: str):
 
 
 def messages(catalog) -> dict:
-    """Message id (a pair for a plural) -> message; a compiled catalogue lists plurals."""
-    return {tuple(message.id) if isinstance(message.id, list | tuple) else message.id: message
+    """(context, message id (a pair for a plural)) -> message; a compiled catalogue lists
+    plurals."""
+    return {(message.context,
+             tuple(message.id) if isinstance(message.id, list | tuple) else message.id): message
             for message in catalog if message.id}
 
 
@@ -48,9 +51,9 @@ def code_messages() -> set:
     """Every message the code marks for translation, read as pybabel extract reads it."""
     found = set()
     mapping = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT), mapping, keywords=KEYWORDS):
-        found.add(message if isinstance(message, str) else tuple(message[:2]))
+        found.add((context, message if isinstance(message, str) else tuple(message[:2])))
     return found
 
 
@@ -84,7 +87,7 @@ def test_every_message_has_a_translation_and_none_is_fuzzy(template, translated)
 
 def test_every_translation_keeps_the_placeholders_of_its_message(translated):
     lang, catalog = translated
-    for msgid, message in messages(catalog).items():
+    for (_context, msgid), message in messages(catalog).items():
         singular, plural = (msgid, msgid[1]) if isinstance(msgid, tuple) else (msgid, msgid)
         singular = singular[0] if isinstance(singular, tuple) else singular
         for number, form in enumerate(forms(message)):
@@ -123,44 +126,7 @@ def test_the_compiled_catalogues_are_those_of_the_po_files(translated):
         "pybabel compile -d scorekeeper/translations")
 
 
-# The glossary's words (../shared/GLOSSARY.md): where the English says the word, the
-# translation says the seeds' word, the same on every screen.
-TERMS = {
-    "pip": {"el": r"βο[υύ]λ", "cs": r"\bok[aoyu]?\b|\boka\b|\bok\b", "hu": r"pötty"},
-    "tile": {"el": r"πλακ[ιί]δ", "cs": r"kám|kamen", "hu": r"kő|köv"},
-    "boneyard": {"el": r"ρεζέρβ", "cs": r"zásob", "hu": r"tartalék"},
-    "double": {"el": r"διπλ", "cs": r"dublet", "hu": r"dupl"},
-    "blocked": {"el": r"μπλοκαρισμέν", "cs": r"zablokovan", "hu": r"elakadt"},
-    "partnership": {"el": r"ζευγάρ", "cs": r"dvojic", "hu": r"pár"},
-    "spinner": {"el": r"spinner", "cs": r"spinner", "hu": r"ágaz"},
-    "lead": {"el": r"άνοιγμα|ανοίγ|άνοιξ", "cs": r"zahaj|zaháj", "hu": r"kezd"},
-}
-WORDS_OUTSIDE_PLACEHOLDERS = re.compile(r"%\(\w+\)s")
-
-
-@pytest.mark.parametrize("term", sorted(TERMS))
-def test_every_translation_uses_the_glossary_word(term, translated):
-    lang, catalog = translated
-    english = re.compile(rf"\b{term}", re.I)
-    wrong = []
-    for msgid, message in messages(catalog).items():
-        source = msgid[1] if isinstance(msgid, tuple) else msgid
-        if english.search(WORDS_OUTSIDE_PLACEHOLDERS.sub("", source)):
-            if not re.search(TERMS[term][lang], forms(message)[-1], re.I):
-                wrong.append((source, forms(message)[-1]))
-    assert not wrong, f"{lang} does not say the glossary's word for {term!r} in {wrong}"
-
-
-def test_hungarian_never_calls_pips_points():
-    """pont is a score in Hungarian; a tile's pips are pötty (GLOSSARY.md)."""
-    for msgid, message in messages(read_catalogue("hu")).items():
-        source = msgid[1] if isinstance(msgid, tuple) else msgid
-        if re.search(r"\bpips?\b", source) and not re.search(r"\bpoints?\b|score", source):
-            said = forms(message)[-1]
-            assert not re.search(r"\bpont(?:ok|ot|ja|jai|tal|ban)?\b", said), (source, said)
-
-
 @pytest.mark.parametrize("lang, name", [("el", "Όλα τα πεντάρια"), ("cs", "Všechny pětky"),
                                         ("hu", "Ötös szorzók")])
 def test_the_game_has_its_own_name_in_each_language(lang, name):
-    assert messages(read_catalogue(lang))["All Fives"].string == name
+    assert messages(read_catalogue(lang))[None, "All Fives"].string == name

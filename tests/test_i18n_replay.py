@@ -33,9 +33,9 @@ def won(tmp_path):
 @pytest.mark.parametrize(("lang", "first", "domino", "last"), [
     ("cs_CZ.UTF-8", "Ann – Bob: hraje se do 15 bodů, každý dostává 2 kameny",
      "  Ann hlásí domino. Bob 12 → 10, celkem 10 bodů: Ann",
-     "Vítěz zápasu: Ann (20 bodů). Konečný stav: Ann 20, Bob 0"),
+     "Vítězství v zápase: Ann (20 bodů). Konečný stav: Ann 20, Bob 0"),
     ("el_GR.UTF-8", "Ann – Bob: στόχος οι 15 πόντοι, 2 πλακίδια ο καθένας",
-     "  Ντόμινο! Ann τελείωσε. Bob 12 → 10: 10 πόντοι για Ann",
+     "  Ντόμινο! Ann βγήκε. Bob 12 → 10: 10 πόντοι για Ann",
      "Νίκη στον αγώνα για Ann με 20 πόντους. Τελικό σκορ: Ann 20, Bob 0"),
     ("hu_HU.UTF-8", "Ann – Bob: 15 pontig, fejenként 2 kő",
      "  Dominó! Ann kiment. Bob 12 → 10: Ann kap 10 pontot",
@@ -64,3 +64,21 @@ def test_one_tile_and_several_tiles_are_said_as_each_language_says_them(won, tmp
     five = tmp_path / "five.json"
     five.write_text(json.dumps({**WON, "hand_size": 5, "hands": []}), encoding="utf-8")
     assert replay(five, LANG="cs_CZ.UTF-8")[0].endswith("každý dostává 5 kamenů")
+
+
+ONE_POINT = {"format": "allfives-match/1", "rules": "ola-5", "players": ["Ann", "Bob"],
+             "hand_size": 1, "hands": [{"starter": "Ann", "moves": ["6-6"],
+                                        "remaining": {"Bob": 1}}]}
+
+
+@pytest.mark.parametrize(("lang", "domino"), [
+    ("cs_CZ.UTF-8", "  Ann hlásí domino. Bob 1, celkem 1 bod: Ann"),
+    ("el_GR.UTF-8", "  Ντόμινο! Ann βγήκε. Bob 1: 1 πόντος για Ann"),
+    ("hu_HU.UTF-8", "  Dominó! Ann kiment. Bob 1: Ann kap 1 pontot"),
+    ("C.UTF-8", "  Domino! Ann went out. Bob 1: 1 to Ann"),
+])
+def test_one_point_is_said_as_one_point(tmp_path, lang, domino):
+    """Όλα 5 takes the pips as they are, so going out can score 1: never "1 bodů"."""
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(ONE_POINT), encoding="utf-8")
+    assert domino in replay(path, LANG=lang)

@@ -14,6 +14,7 @@ from scorekeeper.league import (
     ArchiveError,
     Card,
     CardError,
+    GameFormat,
     LeagueSetup,
     PointsScheme,
     Season,
@@ -27,6 +28,7 @@ from scorekeeper.league import (
 )
 from scorekeeper.league.archive import ARCHIVED
 
+TO_250 = GameFormat(250, 7)
 ROSTERS = {HOME: ["Ann", "Amy", "Abe"], AWAY: ["Bob", "Ben", "Bea"]}
 
 
@@ -141,7 +143,7 @@ def test_a_game_cannot_start_twice_nor_take_a_paper_score_while_scored():
         card.started(1, "m2")
     assert twice.value.kind == "game_being_scored"
     with pytest.raises(CardError, match="already being scored"):
-        card.with_entered(1, 250, 100, 250)
+        card.with_entered(1, [(250, 100)], TO_250)
     with pytest.raises(CardError, match="has begun"):
         card.with_players(1, ["Amy"], ["Bob"], ROSTERS)
 
@@ -156,7 +158,7 @@ def test_a_game_needs_its_players_before_it_starts():
 def test_a_paper_score_must_be_a_finished_game(home, away):
     card = blank().with_players(1, ["Ann"], ["Bob"], ROSTERS)
     with pytest.raises(CardError):
-        card.with_entered(1, home, away, 250)
+        card.with_entered(1, [(home, away)], TO_250)
 
 
 def finished_card() -> Card:
@@ -164,7 +166,7 @@ def finished_card() -> Card:
     for number, home, away in ((1, ["Ann"], ["Bob"]), (2, ["Amy"], ["Ben"]),
                                (3, ["Ann", "Amy"], ["Bob", "Ben"])):
         card = card.with_players(number, home, away, ROSTERS)
-        card = card.with_entered(number, 250, 120, 250)
+        card = card.with_entered(number, [(250, 120)], TO_250)
     return card
 
 
@@ -179,7 +181,7 @@ def test_a_card_is_confirmed_only_when_every_game_is_over_and_then_locked():
     with pytest.raises(CardError, match="the secretary, or both captains, can reopen"):
         card.cleared(1)
     assert card.with_confirmation(AWAY, outcomes).counts(outcomes)
-    assert card.reopened().cleared(1).games[0].entered is None
+    assert card.reopened().cleared(1).games[0].entered == ()
 
 
 def test_only_home_or_away_confirm():
@@ -193,14 +195,15 @@ def season() -> Season:
     teams = {"Anchor": ["Ann", "Amy"], "Bell": ["Bob", "Ben"], "Crown": ["Cat", "Cy"]}
     card = Card.blank(league.games)
     rosters = {HOME: teams["Anchor"], AWAY: teams["Bell"]}
-    card = card.with_players(1, ["Ann"], ["Bob"], rosters).with_entered(1, 2, 5, 5)
+    card = card.with_players(1, ["Ann"], ["Bob"], rosters).with_entered(1, [(2, 5)],
+                                                                   league.singles)
     card = card.with_players(2, ["Ann", "Amy"], ["Bob", "Ben"], rosters).started(2, ARCHIVED)
     game = card.game(2)
     fixture = SeasonFixture("Anchor", "Bell", "2026-11-30", card,
-                            {2: won_at_once(league.table(game.kind, game.players))},
+                            {2: (won_at_once(league.table(game.kind, game.players)),)},
                             [{"at": "2026-11-30T21:00:00Z", "kind": "reopened", "facts": {}}])
-    fixture.card = card.with_confirmation(HOME, fixture.outcomes()).with_confirmation(
-        AWAY, fixture.outcomes())
+    fixture.card = card.with_confirmation(HOME, fixture.outcomes(league)).with_confirmation(
+        AWAY, fixture.outcomes(league))
     later = SeasonFixture("Crown", "Anchor", "2026-12-07", Card.blank(league.games))
     return Season(league, teams, [fixture, later])
 
@@ -263,7 +266,7 @@ def test_a_league_plays_only_a_rule_set_the_app_referees(rules, kind):
 def test_a_league_takes_its_rule_sets_target_and_hand_sizes_unless_told():
     league = LeagueSetup.create("Threes League", "2026", "SP", THREE_ONE,
                                 rules="fives-and-threes")
-    assert (league.target, league.singles_hand, league.pairs_hand) == (61, 7, 5)
+    assert (league.target, league.singles.hand, league.pairs.hand) == (61, 7, 5)
     table = league.table("pairs", ["Ann", "Bob", "Amy", "Ben"])
     assert table.rules.name == "fives-and-threes" and table.partnerships
     assert LeagueSetup.create("Fives League", "2026", "SP", THREE_ONE, target=150).target == 150
@@ -274,6 +277,7 @@ def test_a_paper_score_of_a_game_to_exactly_the_target_must_end_on_it():
                                 rules="fives-and-threes")
     card = Card.blank(league.games).with_players(1, ["Ann"], ["Bob"], ROSTERS)
     exact = league.rule_set.exact_target
-    assert card.with_entered(1, 40, 61, league.target, exact).games[0].entered == (40, 61)
+    assert card.with_entered(1, [(40, 61)], league.singles, exact).games[0].entered == (
+        (40, 61),)
     with pytest.raises(CardError, match="ends on exactly 61"):
-        card.with_entered(1, 40, 62, league.target, exact)
+        card.with_entered(1, [(40, 62)], league.singles, exact)

@@ -37,9 +37,9 @@ def test_json_scores_a_fives_and_threes_match_and_its_blocked_hand(tmp_path):
 def test_text_names_the_game_the_knocks_and_the_fives_and_threes(tmp_path):
     lines = replay(tmp_path, PLAYED).stdout.splitlines()
     assert lines[:2] == ["Fives and Threes", "Ann v Bob: first to exactly 61, 7 tiles each"]
-    assert "  Bob knocks" in lines
+    assert "  2. Bob knocks" in lines
     assert "  Blocked: every player still holding tiles knocked. Nobody scores." in lines
-    assert "  Ann lays 6-3 on the left: 3 + 6-6 (12) = 15 → 5 + 3 = 8 to Ann" in lines
+    assert "  2. Ann lays 6-3 on the 6-6: 3 + 6-6 (12) = 15 → 5 + 3 = 8 to Ann" in lines
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -62,4 +62,4 @@ def test_a_refusal_with_a_number_takes_the_form_for_that_number(tmp_path):
     assert result.stderr.strip() == (
         "hand 1, move 2 (Bob pass): Bob must draw first: 14 tiles are left in the boneyard")
     czech = replay(tmp_path, doc, lang="cs_CZ.UTF-8").stderr
-    assert "kamenů v zásobě zbývá 14" in czech
+    assert "v zásobě zbývá 14 kamenů" in czech

@@ -72,7 +72,7 @@ def test_a_worker_behind_by_a_few_entries_catches_up_to_what_a_whole_replay_give
         for _ in range(rng.randint(1, 6)):
             if sim.match.log and (rng.random() < 0.15 or sim.match.is_over()):
                 ends_undone += sim.match.is_over()
-                sim.undo()
+                sim.undo_tap()  # as the Undo button: one tile of a draw of several
                 writer.enter(made, UNDO)
             elif not sim.match.is_over():
                 writer.enter(made, sim.step())

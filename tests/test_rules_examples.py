@@ -12,6 +12,7 @@ from scorekeeper.rules import (
     normal,
     parse_tile,
 )
+from scorekeeper.rules.words import english
 
 # Ann goes out at her second tile; every other player drew once and laid once, so each
 # opponent still holds two tiles (any pips from 0-0 + 0-1 = 1 to 6-6 + 6-5 = 23).
@@ -216,7 +217,7 @@ def test_blocked_two_players_fewest_takes_rounded_difference():
     assert enter(match, {ANN: 9, BOB: 23}) == 15
     assert match.scores == [before[0] + 15, before[1]]
     assert explain(last_end(match), match.table) == (
-        "blocked: Ann 9 → 10 fewest; Bob 23 → 25; 25 − 10 = 15 to Ann")
+        "Blocked: Ann 9 → 10 fewest; Bob 23 → 25; 25 − 10 = 15 to Ann")
 
 
 def test_blocked_three_players_fewest_takes_every_other_side_rounded():
@@ -242,7 +243,7 @@ def test_blocked_partnerships_add_the_partners_pips():
     assert enter(match, {ANN: 4, BOB: 9, CAT: 8, DAN: 5}) == 5
     assert last_end(match).side == 0
     assert explain(last_end(match), match.table) == (
-        "blocked: Ann & Cat 12 → 10 fewest; Bob & Dan 14 → 15; 15 − 10 = 5 to Ann & Cat")
+        "Blocked: Ann & Cat 12 → 10 fewest; Bob & Dan 14 → 15; 15 − 10 = 5 to Ann & Cat")
 
 
 def test_blocked_hands_can_be_entered_as_the_tiles_held():
@@ -318,14 +319,16 @@ def test_going_out_with_a_tile_that_reaches_the_target_ends_the_match_before_the
 
 
 def test_an_explanation_is_worded_by_the_say_function_it_is_given():
-    """The app passes gettext: every sentence of an explanation goes through it."""
+    """The app passes gettext: every sentence of an explanation goes through it, a number
+    the other languages name as a pair worded by the number it counts (rules/words.py)."""
     match = play(new_match(), "3-6", "6-6")
     score = match.move_score(match.hand, 1)
     asked = []
 
-    def say(message, **values):
-        asked.append(message)
-        return "«" + message % values + "»"
+    def say(message, counted=None, **values):
+        asked.append((message, counted))
+        return "«" + english(message, counted, **values) + "»"
 
     assert explain(score, match.table, say=say) == "«3 + 6-6 (12) = 15 → 15 to Bob»"
-    assert asked == ["%(sum)s → %(points)s to %(side)s"]
+    assert asked == [(("%(sum)s → %(points)s to %(side)s",) * 2, "points")]
+    assert asked[0][0].context == "points"

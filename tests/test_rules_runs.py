@@ -29,19 +29,21 @@ def state(match: Match) -> tuple:
          hand.outcome, hand.settled, hand.points, hand.end) for hand in match.hands])
 
 
+@pytest.mark.parametrize("house", [False, True], ids=["as-written", "house-rules"])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
-def test_a_match_rebuilt_from_its_log_is_the_match_the_table_played(rules):
+def test_a_match_rebuilt_from_its_log_is_the_match_the_table_played(rules, house):
     rng = random.Random(3)
     for _ in range(25):
-        match = played(rng, random_table(rng, rules))
+        match = played(rng, random_table(rng, rules, house))
         assert state(Match(match.table, match.log)) == state(match)
 
 
+@pytest.mark.parametrize("house", [False, True], ids=["as-written", "house-rules"])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
-def test_a_record_reads_back_into_the_match_the_table_played(rules):
+def test_a_record_reads_back_into_the_match_the_table_played(rules, house):
     rng = random.Random(4)
     for _ in range(25):
-        match = played(rng, random_table(rng, rules))
+        match = played(rng, random_table(rng, rules, house))
         again = read_record(json.loads(json.dumps(write_record(match))), pending_pips=True)
         assert state(again) == state(match)
 

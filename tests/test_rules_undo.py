@@ -63,12 +63,12 @@ def state(match: Match):
 
 @st.composite
 def played(draw) -> tuple[Table, list]:
-    """A random match of any rule set (partnerships, house targets and hand sizes, knocks,
-    busts, blocked hands, spinners) played from real tiles, and its log."""
+    """A random match of any rule set (partnerships, house targets and hand sizes, house
+    rules, knocks, busts, blocked hands, spinners) played from real tiles, and its log."""
     rules = draw(st.sampled_from(RULE_SETS), label="rules")
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     rng = random.Random(seed)
-    table = random_table(rng, rules)
+    table = random_table(rng, rules, house=draw(st.booleans(), label="house"))
     match = Match(table)
     sim = RandomTable(match, rng, GREED.get(rules.name, 0.3))
     for _ in range(draw(st.integers(1, 400), label="events")):
@@ -130,3 +130,66 @@ def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
     while match.log:
         match.pop()
         assert state(match) == state(Match(match.table, match.log))
+
+
+# -- One Undo is one step of the buttons: a record's `draw 3` is taken back a tile at a time --
+
+from scorekeeper.rules import Draw  # noqa: E402
+from scorekeeper.rules.events import UNDO  # noqa: E402
+from scorekeeper.storage.match_log import apply_entries  # noqa: E402
+
+
+def tapped(match: Match):
+    """What a table sees and the buttons change, whatever the log's grouping of draws."""
+    hands = [(hand.number, hand.starter, hand.turn, hand.layout, sorted(hand.laid), hand.held,
+              hand.boneyard, hand.passes, hand.outcome, hand.settled, hand.remaining,
+              hand.points, hand.end) for hand in match.hands]
+    return (match.scores, match.winner, match.phase, match.turn, hands, match.placements(),
+            match.can_draw, match.can_pass, match.needed_remaining())
+
+
+def tile_by_tile(log: list) -> list:
+    """The log as the buttons make it: one Draw tap a tile."""
+    return [Draw(1) if isinstance(event, Draw) else event for event in log
+            for _tile in range(event.count if isinstance(event, Draw) else 1)]
+
+
+def drawn_together(log: list) -> list:
+    """The log as a record may write it: a player's draws in a row as one `draw N`."""
+    merged = []
+    for event in log:
+        if isinstance(event, Draw) and merged and isinstance(merged[-1], Draw):
+            merged[-1] = Draw(merged[-1].count + event.count)
+        else:
+            merged.append(event)
+    return merged
+
+
+def test_one_undo_of_a_draw_of_three_takes_one_tile_back_and_says_so_in_two_entries():
+    match = Match(Table.create(["Ann", "Bob"], hand_size=3))
+    match.start(0)
+    match.lay((2, 3))
+    match.draw(3)
+    assert match.undo() == (UNDO, Draw(2))
+    assert match.hand.held == [2, 5] and match.log[-1] == Draw(2)
+    assert match.undo() == (UNDO, Draw(1))
+    assert match.undo() == (UNDO,)
+    assert match.hand.held == [2, 3] and match.log[-1].tile == (2, 3)
+
+
+@settings(max_examples=80, deadline=None)
+@given(played())
+def test_undo_taps_take_back_exactly_the_draw_buttons_taps_whatever_the_records_grouping(game):
+    """A match whose draws a record grouped (`draw 3`) is undone tap by tap through the very
+    states the Draw button went through one tile at a time; and the entries each undo
+    writes, replayed as the store replays them, give the same match."""
+    table, log = game
+    taps = tile_by_tile(log)
+    grouped = Match(table, drawn_together(log))
+    for undone in range(1, len(taps) + 1):
+        before = grouped.copy()
+        written = grouped.undo()
+        assert tapped(grouped) == tapped(Match(table, taps[:-undone])), undone
+        assert grouped.log == drawn_together(taps[:-undone])
+        apply_entries(before, list(written))
+        assert tapped(before) == tapped(grouped) and before.log == grouped.log

@@ -69,7 +69,7 @@ def test_a_blocked_hand_takes_every_players_own_pips_off_and_scores_go_below_zer
         {"starter": "Ann", "moves": ALL_PASS,
          "remaining": {"Ann": 21, "Bob": 33, "Cat": 41, "Dan": 52}}], players=4, hand_size=7))
     assert match.scores == [10 - 20, -35, -40, -50]
-    assert end_text(match) == ("blocked: Ann holds 21 → 20: −20 to Ann; Bob holds 33 → 35: "
+    assert end_text(match) == ("Blocked: Ann holds 21 → 20: −20 to Ann; Bob holds 33 → 35: "
                                "−35 to Bob; Cat holds 41 → 40: −40 to Cat; Dan holds 52 → 50: "
                                "−50 to Dan")
     assert [hand["result"] for hand in summary(match)["hands"]] == ["blocked"]
@@ -114,7 +114,7 @@ def test_a_blocked_hand_in_ola_5_scores_the_others_pips_minus_its_own_unrounded(
     match = read_record(record("ola-5", [
         {"starter": "Ann", "moves": moves, "remaining": {"Ann": 12, "Bob": 100}}]))
     assert match.scores == [10 + 88, 0]
-    assert end_text(match) == "blocked: Ann 12 fewest; Bob 100; 100 − 12 = 88 to Ann"
+    assert end_text(match) == "Blocked: Ann 12 fewest; Bob 100; 100 − 12 = 88 to Ann"
     tied = read_record(record("ola-5", [
         {"starter": "Ann", "moves": ALL_PASS,
          "remaining": {"Ann": 20, "Bob": 20, "Cat": 30, "Dan": 40}}], players=4, hand_size=7))

@@ -13,7 +13,7 @@ from conftest import HTMX, create_match, read_pos
 
 from scorekeeper import create_app, storage
 from scorekeeper.league import Card, LeagueSetup, PointsScheme
-from scorekeeper.rules import Match, Start, Table
+from scorekeeper.rules import Lay, Match, Start, Table
 from scorekeeper.storage import StaleWrite
 from scorekeeper.storage.connection import transaction
 from scorekeeper.web.work import STORE, unit_of_work
@@ -345,3 +345,70 @@ def test_a_database_url_that_is_not_postgresql_is_refused_before_anything_is_mad
         create_app({**CONFIG, "DATABASE": str(tmp_path / "unused.sqlite"),
                     "DATABASE_URL": str(path)})
     assert not path.exists()
+
+
+def test_a_match_held_after_it_was_loaded_refuses_the_write(database):
+    """The held-match guard of the write itself, not only the page's: a tap loaded before
+    the card was signed and written after it is refused, by the quick path (the phone saw
+    the revision it loaded) and by the locked one (it saw another), and so is a take-back."""
+    from scorekeeper.storage import CONFIRMED, MatchHeld, MatchRepository
+    from scorekeeper.storage.connection import transaction
+
+    conn = storage.connect(database)
+    try:
+        made = stores.create(conn, Match(Table.create(["Ann", "Bob"])))
+        stores.write(conn, stores.load(conn, made.id, made.score_key), 0, Start(0))
+        quick = stores.load(conn, made.id, made.score_key)
+        reread = stores.load(conn, made.id, made.score_key)
+        with transaction(conn):
+            MatchRepository(conn).hold([made.id], CONFIRMED)
+        with pytest.raises(MatchHeld):
+            stores.write(conn, quick, 1, Lay((6, 6)))
+        reread.revision = 0  # as when the phone saw another revision than the one loaded
+        with pytest.raises(MatchHeld):
+            stores.write(conn, reread, 1, Lay((6, 6)))
+        with transaction(conn):
+            MatchRepository(conn).hold([made.id], "")
+        assert stores.write(conn, stores.load(conn, made.id, made.score_key), 1,
+                            Lay((6, 6))).revision == 2
+    finally:
+        conn.close()
+
+
+def test_upgrading_a_version_3_database_links_and_holds_the_games_of_signed_cards(tmp_path):
+    """Schema version 4 fills matches.fixture_id, game and held from the stored cards."""
+    import json
+    import sqlite3
+
+    from scorekeeper.storage.connection import _run
+    from scorekeeper.storage.dialects import SQLITE
+    from scorekeeper.storage.schema import SCHEMA
+
+    path = str(tmp_path / "v3.sqlite")
+    conn = storage.connect(path)
+    for number, script in enumerate(SCHEMA[:3], 1):
+        _run(conn, SQLITE.schema(script))
+        conn.execute(f"PRAGMA user_version={number}")
+    for match_id in ("m1", "m2", "m3"):
+        conn.execute("INSERT INTO matches (id, score_key, view_key, setup) VALUES (?, 'k', 'v', "
+                     "'{}')", (match_id,))
+    conn.execute("INSERT INTO leagues (id, secretary_key, public_key, setup) VALUES "
+                 "('L', 's', 'p', '{}')")
+    conn.execute("INSERT INTO teams (id, league_id, name, captain_key) VALUES "
+                 "(1, 'L', 'Anchor', 'a'), (2, 'L', 'Bell', 'b')")
+    game = {"kind": "singles", "home": ["A"], "away": ["B"], "entered": None}
+    signed = {"games": [{**game, "match_id": "m1"}, {**game, "match_id": None}],
+              "confirmed": ["away", "home"]}
+    open_card = {"games": [{**game, "match_id": None}, {**game, "match_id": "m2"}],
+                 "confirmed": ["home"]}
+    for fixture_id, card in ((1, signed), (2, open_card)):
+        conn.execute("INSERT INTO fixtures (id, league_id, home, away, day, card) VALUES "
+                     "(?, 'L', 1, 2, '2026-12-01', ?)", (fixture_id, json.dumps(card)))
+    conn.close()
+    conn = storage.connect(path)
+    assert storage.upgrade(conn) == len(SCHEMA)
+    rows = conn.execute("SELECT id, fixture_id, game, held FROM matches ORDER BY id").fetchall()
+    conn.close()
+    assert [tuple(row) for row in rows] == [("m1", 1, 1, "confirmed"), ("m2", 2, 2, ""),
+                                            ("m3", None, None, "")]
+    assert isinstance(rows[0], sqlite3.Row)

@@ -176,17 +176,31 @@ def test_a_conflict_without_htmx_shows_the_whole_page_with_the_notice(phone, oth
     assert len(entries(mine.match_id)) == 2
 
 
-def test_a_repeat_after_the_table_moved_on_names_everything_since(phone, entries):
+def test_a_repeat_after_the_table_moved_on_is_taken_and_names_what_came_after(phone, entries):
+    """A tap sent again after its answer was lost, once the table moved on: it is the tap
+    already entered (never a second 5-5, nor a "not applied" that invites tapping again)."""
     table = phone()
     table.start(0)
     pos = table.pos()
     table.lay("5-5", pos=pos)
     table.draw(pos=pos + 1)
     response = table.lay("5-5", pos=pos)
+    assert response.status_code == 200
+    assert shown(response.text, "notice") == [
+        "This tap was entered already; after it came a draw. Here is the table now."]
+    assert len(entries(table.match_id)) == 3
+
+
+def test_a_tap_stale_behind_another_phones_entry_is_not_applied(phone, entries):
+    table = phone()
+    table.start(0)
+    pos = table.pos()
+    table.lay("5-5", pos=pos)
+    response = table.lay("6-6", pos=pos)
     assert response.status_code == 409
     assert shown(response.text, "notice") == [
-        "The other phone entered 5-5, a draw first. Here is the table now."]
-    assert len(entries(table.match_id)) == 3
+        "The other phone entered 5-5 first. Here is the table now."]
+    assert len(entries(table.match_id)) == 2
 
 
 @pytest.mark.parametrize("undo_first", [True, False], ids=["undo first", "move first"])

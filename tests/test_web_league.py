@@ -2,6 +2,8 @@
 forms, the links' rights, a match night on the cards, refusals that change nothing, two
 captains at once, and the public page that never shows a scoring link."""
 
+import csv
+import io
 import re
 from datetime import date
 from html import unescape
@@ -103,7 +105,7 @@ def test_a_secretary_starts_a_league_from_the_home_page(client, rows):
 
 
 @pytest.mark.parametrize("changes, says", [
-    ({"scheme": "custom", "per_game": "1", "win": "-2", "draw": "0"}, "cannot be negative"),
+    ({"scheme": "custom", "per_game": "1", "win": "-2", "draw": "0"}, "From 0 to 100 points"),
     ({"scheme": "custom", "per_game": "0", "win": "0", "draw": "0"}, "Nobody could ever score"),
     ({"scheme": "custom", "per_game": "0", "win": "1", "draw": "3"}, "cannot be worth more"),
     ({"games": "SSXP"}, "not X"),
@@ -321,6 +323,32 @@ def test_standings_and_results_open_in_a_spreadsheet_as_they_are(client):
     assert results.count("\r\n") == 3
 
 
+FORMULAS = ['=HYPERLINK("http://x","y")', "+1+1", "-2", "@SUM(1)"]
+
+
+def test_team_names_a_spreadsheet_would_run_are_exported_as_text(client):
+    """Every CSV export: a cell starting =, +, -, @ (or a tab or CR) gets a single quote
+    first; plain names and the numbers (a negative difference too) are as they were."""
+    teams = "\n".join([*FORMULAS, "Bell", "Crown - Dock"])
+    secretary = client.post("/league/new", data={**LEAGUE, "teams": teams}).headers["Location"]
+    client.post(f"{secretary}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
+    standings = client.get(f"{secretary}/standings.csv").data.decode("utf-8")
+    results = client.get(f"{secretary}/results.csv").data.decode("utf-8")
+    cells = [cell for text in (standings, results) for cell in
+             csv.reader(io.StringIO(text.removeprefix("\ufeff")))]
+    names = {name for row in cells for name in row}
+    assert {"'" + name for name in FORMULAS} <= names
+    assert not names & set(FORMULAS)
+    assert {"Bell", "Crown - Dock"} <= names
+
+
+def test_a_negative_number_stays_a_number_in_the_export():
+    from scorekeeper.services.league_archive import spreadsheet_safe
+
+    assert [spreadsheet_safe(cell) for cell in (-2, 0, "-2", "\t=1", "\r=1", "Bell")] == [
+        -2, 0, "'-2", "'\t=1", "'\r=1", "Bell"]
+
+
 def test_a_season_exported_and_imported_into_an_empty_instance_has_the_same_standings(
         league, app_factory, tmp_path):
     fixture = league.fixture("Anchor", "Bell")
@@ -510,7 +538,9 @@ def test_a_league_of_another_rule_set_plays_every_game_by_it(client, rows):
     response = client.post("/league/new", data={**LEAGUE, "rules": "fives-and-threes",
                                                  "target": "61"})
     made = League(client, response.headers["Location"])
-    assert "Fives and Threes to 61 points" in client.get(made.public).text
+    public = client.get(made.public).text
+    assert "Singles: Fives and Threes to 61, 7 tiles each" in public
+    assert "Pairs: Fives and Threes to 61, 5 tiles each" in public
     for team, players in ROSTERS.items():
         for name in players:
             made.post(made.captains[team], f"teams/{_team_id(made, team)}/players",

@@ -35,7 +35,7 @@ def test_the_spinner_is_shown_with_its_arms_and_the_count_with_every_term(client
     table = spinner_match(client)
     page = table.play("5-5", "5-2", "5-3", "5-0").text
     assert texts(page, "count-sum") == ["5 2 + 3 + 0 = 5"]
-    assert texts(page, "arm") == ["2", "3", "0", "spinner's side 5 counts 0"]
+    assert texts(page, "arm") == ["2", "3", "0", "5 counts 0"]  # compact: where, when heard
     assert re.findall(r'class="arm(?: [^"]*)?" aria-label="([^"]*)"', html.unescape(page)) == [
         "2 on 2-5", "3 on 3-5", "0 on 0-5", "5 on the side of spinner 5-5 (not started: counts 0)"]
     assert len(re.findall(r'class="arm spinner branch"', page)) == 1
@@ -75,7 +75,7 @@ def test_buttons_name_the_spinner_and_its_side(client):
     page = table.play("3-3").text  # a second spinner, on the 3 of 2-3
     assert 'class="arm spinner"' in page
     assert texts(page, "count-sum") == ["17 3-3 (6) + 6 + 5 = 17"]
-    assert texts(page, "arm")[0] == "the spinner 3"
+    assert texts(page, "arm")[0] == "3"  # drawn on the spinner itself, framed as one
     assert 'aria-label="3 on the spinner 3-3"' in page
 
 

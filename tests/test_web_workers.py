@@ -120,7 +120,7 @@ def test_through_either_worker_each_poll_shows_what_one_worker_alone_would_show(
         cache = workers[worker].extensions["scorekeeper.store"].cache
         loaded = stores.load(conns[worker], made.id, made.score_key, True, cache)
         if sim.match.log and rng.random() < 0.15:
-            sim.undo()
+            sim.undo_tap()  # as the Undo button: one tile of a draw of several
             entry = UNDO
         else:
             entry = sim.step()

@@ -7,6 +7,7 @@ from flask.cli import with_appcontext
 from ..league import ArchiveError
 from ..services.league_archive import restore
 from ..web.work import app_unit_of_work
+from .console import catalogue, worded
 
 
 @click.command("league-import")
@@ -14,14 +15,19 @@ from ..web.work import app_unit_of_work
 @with_appcontext
 def league_import(archive) -> None:
     """Restore the league season archive ARCHIVE (a season.json file) as a new league."""
+    words = catalogue()
     uow = app_unit_of_work(current_app)
     try:
         access = restore(uow, archive.read())
     except ArchiveError as error:
-        raise click.ClickException(f"{archive.name}: {error}") from None
+        raise click.ClickException(f"{archive.name}: {worded(error, words)}") from None
     finally:
         uow.close()
-    click.echo(f"Restored {access.setup.name} ({access.setup.season}).")
-    click.echo(f"Secretary's link: /league/{access.league_id}/{access.key}")
-    click.echo(f"Public page:      /league/{access.league_id}/{access.public_key}")
-    click.echo("Open them on this server; captains' links are on the secretary's page.")
+    click.echo(words.gettext("Restored %(league)s (%(season)s).") % {
+        "league": access.setup.name, "season": access.setup.season})
+    click.echo(words.gettext("Secretary's link: %(address)s") % {
+        "address": f"/league/{access.league_id}/{access.key}"})
+    click.echo(words.gettext("Public page: %(address)s") % {
+        "address": f"/league/{access.league_id}/{access.public_key}"})
+    click.echo(words.gettext("Open them on this server; captains' links are on the "
+                             "secretary's page."))

@@ -11,6 +11,7 @@ from flask.cli import with_appcontext
 from ..services import matches
 from ..storage import backup as backup_file
 from ..web.work import app_unit_of_work
+from .console import catalogue
 
 _AGE = re.compile(r"(\d{1,5})d")
 
@@ -20,16 +21,21 @@ _AGE = re.compile(r"(\d{1,5})d")
 @with_appcontext
 def backup(target: str) -> None:
     """Write a consistent copy of the SQLite match database to TARGET (safe while serving)."""
+    words = catalogue()
     if current_app.config.get("DATABASE_URL"):
-        raise click.ClickException("backup copies the SQLite file; these matches are in "
-                                   "PostgreSQL: back them up with pg_dump (docs/DEPLOY.md)")
+        raise click.ClickException(words.gettext(
+            "backup copies the SQLite file; these matches are in PostgreSQL: back them up "
+            "with pg_dump (docs/DEPLOY.md)"))
     if os.path.exists(target):
-        raise click.ClickException(f"{target} exists: choose a new file name")
+        raise click.ClickException(words.gettext("%(file)s exists: choose a new file name")
+                                   % {"file": target})
     try:
         backup_file(current_app.config["DATABASE"], target)
     except sqlite3.Error as error:
-        raise click.ClickException(f"cannot write {target}: {error}") from None
-    click.echo(f"Backed up {current_app.config['DATABASE']} to {target}")
+        raise click.ClickException(words.gettext("cannot write %(file)s: %(why)s") % {
+            "file": target, "why": error}) from None
+    click.echo(words.gettext("Backed up %(database)s to %(file)s") % {
+        "database": current_app.config["DATABASE"], "file": target})
 
 
 @click.command("prune")
@@ -38,13 +44,19 @@ def backup(target: str) -> None:
 @with_appcontext
 def prune(age: str) -> None:
     """Delete every match (and its log) not played for the given number of days."""
+    words = catalogue()
     found = _AGE.fullmatch(age.strip())
     if found is None:
-        raise click.BadParameter("give a number of days, like 90d", param_hint="--older-than")
+        raise click.BadParameter(words.gettext("give a number of days, like 90d"),
+                                 param_hint="--older-than")
+    days = int(found.group(1))
     uow = app_unit_of_work(current_app)
     try:
-        count = matches.prune(uow, int(found.group(1)))
+        count = matches.prune(uow, days)
     finally:
         uow.close()
-    click.echo(f"Deleted {count} match{'es' if count != 1 else ''} not played for "
-               f"{found.group(1)} days.")
+    not_played = words.ngettext("not played for %(num)s day", "not played for %(num)s days",
+                                days) % {"num": days}
+    click.echo(words.ngettext("Deleted %(num)s match %(not_played)s.",
+                              "Deleted %(num)s matches %(not_played)s.", count)
+               % {"num": count, "not_played": not_played})

@@ -2,7 +2,6 @@
 
 import gettext
 import json
-import os
 
 from ..rules import (
     ALL_FIVES,
@@ -14,24 +13,14 @@ from ..rules import (
     Match,
     explain,
     move_text,
+    story,
     tile_text,
 )
-
-TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
-ENGLISH = gettext.NullTranslations()
-
-
-def catalogue(environ=os.environ) -> gettext.NullTranslations:
-    """The compiled catalogue of the language the environment names, as gettext reads it:
-    LC_ALL, else LC_MESSAGES, else LANG (and GNU's LANGUAGE list unless that is C)."""
-    chosen = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
-                   if environ.get(name)), "C")
-    if chosen.split(".")[0] in ("C", "POSIX"):
-        return ENGLISH
-    languages = [chosen]
-    if environ.get("LANGUAGE"):
-        languages = environ["LANGUAGE"].split(":") + languages
-    return gettext.translation("messages", TRANSLATIONS, languages, fallback=True)
+from ..rules.laid import chains, covered_by, laid_tiles
+from ..rules.places import on_end
+from ..rules.referee import token
+from ..rules.words import npgettext
+from .console import ENGLISH, sayer
 
 
 def hand_result(match: Match, index: int) -> str:
@@ -77,17 +66,18 @@ def _outline(match: Match, record_hands: list | None) -> tuple[dict, list]:
         hands.append(({"number": hand.number, "starter": table.players[hand.starter],
                        "result": hand_result(match, index), "points": list(hand.points)},
                       (table.players, hand.moves, written)))
+    house = {} if table.house.is_default else {"house": table.house.as_dict()}
     return {"sides": [{"players": [table.players[seat] for seat in seats],
                        "score": match.scores[side]}
                       for side, seats in enumerate(table.sides)],
-            "target": table.target, "winner": match.winner}, hands
+            "target": table.target, **house, "winner": match.winner}, hands
 
 
 def _move_entries(players, played_moves, written) -> list[dict]:
     """Each move as `replay --json` lists it: `ends` for a tile, `points` for every move."""
     return [{"player": players[seat], "move": text, "points": points} if count is None else
             {"player": players[seat], "move": text, "ends": count, "points": points}
-            for (seat, _, _, count, points, _, _), text in zip(played_moves, written,
+            for (seat, _, _, count, points, *_), text in zip(played_moves, written,
                                                                strict=True)]
 
 
@@ -98,7 +88,7 @@ _MOVES_TOLD: dict[tuple, str] = {}
 def _moves_json(players, played_moves, written) -> str:
     """The encoded entries of `_move_entries`, joined as json.dumps joins a list's items."""
     told = []
-    for (seat, _, _, count, points, _, _), text in zip(played_moves, written, strict=True):
+    for (seat, _, _, count, points, *_), text in zip(played_moves, written, strict=True):
         key = (players[seat], text, count, points)
         entry = _MOVES_TOLD.get(key)
         if entry is None:
@@ -120,19 +110,24 @@ def text_lines(match: Match, hand_count: int | None = None,
 
     `words` is the catalogue of the reader's language (see `catalogue`); English without.
     """
-    say = _sayer(words)
+    say = sayer(words)
     table = match.table
     sides = say(" v ").join(table.side_name(side) for side in range(len(table.sides)))
     dealt = words.ngettext("%(num)s tile", "%(num)s tiles", table.hand_size) % {
         "num": table.hand_size}
     if table.rules is not ALL_FIVES:
         yield say(table.rules.shown_name)
+    if not table.house.is_default:
+        yield say("House rules: %(rules)s",
+                  rules="; ".join(say(word) for word in table.house.switched()))
     if table.rules.exact_target:
-        yield say("%(sides)s: first to exactly %(target)s, %(dealt)s each", sides=sides,
-                  target=table.target, dealt=dealt)
+        yield say(npgettext("points", "%(sides)s: first to exactly %(target)s, %(dealt)s each",
+                            "%(sides)s: first to exactly %(target)s, %(dealt)s each"),
+                  counted="target", sides=sides, target=table.target, dealt=dealt)
     else:
-        yield say("%(sides)s: first to %(target)s, %(dealt)s each", sides=sides,
-                  target=table.target, dealt=dealt)
+        yield say(npgettext("points", "%(sides)s: first to %(target)s, %(dealt)s each",
+                            "%(sides)s: first to %(target)s, %(dealt)s each"),
+                  counted="target", sides=sides, target=table.target, dealt=dealt)
     running = [0] * len(table.sides)
     count = len(match.hands) if hand_count is None else hand_count
     for index in range(count):
@@ -149,22 +144,52 @@ def text_lines(match: Match, hand_count: int | None = None,
     scores = _score_text(match, match.scores)
     if match.winner is not None:
         side = match.winner
-        yield say("%(side)s reached %(score)s and won the match. Final score: %(scores)s",
-                  side=table.side_name(side), score=match.scores[side], scores=scores)
+        yield say(npgettext("points",
+                            "%(side)s reached %(score)s and won the match. Final score: "
+                            "%(scores)s",
+                            "%(side)s reached %(score)s and won the match. Final score: "
+                            "%(scores)s"),
+                  counted="score", side=table.side_name(side), score=match.scores[side],
+                  scores=scores)
     else:
         yield say("Not finished. Score: %(scores)s", scores=scores)
 
 
-def _sayer(words: gettext.NullTranslations):
-    """The engine's `say`: a catalogue message in the reader's language, values filled in."""
-    def say(message: str, **values) -> str:
-        worded = words.gettext(message)
-        return worded % values if values else worded
-    return say
+def position_lines(match: Match, hand: int, move: int,
+                   words: gettext.NullTranslations = ENGLISH) -> list[str] | None:
+    """The position after move `move` of hand `hand` (`--move H.M`): the move, the layout in
+    text, its open ends and count, and the score then; None if the match has no such move."""
+    step = story.find(story.steps(match), hand, move)
+    if step is None:
+        return None
+    say = sayer(words)
+    at = story.position(match, step.number)
+    played_hand = at.hands[hand - 1]
+    lines = [say("Hand %(n)s, move %(move)s", n=hand, move=move),
+             "  " + _move_text(at, played_hand, move - 1, played_hand.moves[move - 1], words)]
+    line, across = chains(laid_tiles(played_hand.moves))
+    if line:
+        lines.append("  " + say("Layout: %(line)s", line=line))
+        lines += ["  " + say("Across %(spinner)s: %(arms)s", spinner=spinner,
+                             arms=" | ".join(arms)) for spinner, arms in across]
+        last = max(index for index, played in enumerate(played_hand.moves)
+                   if played.count is not None)
+        lines.append("  " + say("Open ends: %(ends)s; count %(sum)s", ends=", ".join(
+            token(end) for end in played_hand.moves[last].ends), sum=explain(
+                at.move_score(played_hand, last), at.table, award=False, say=say)))
+    lines.append("  " + say("Score: %(scores)s", scores=_score_text(at, at.scores)))
+    if at.turn is not None:
+        lines.append("  " + say("%(name)s to play", name=at.table.players[at.turn]))
+    return lines
 
 
 def _move_line(match: Match, hand, number: int, played, words) -> str:
-    say = _sayer(words)
+    """One move, numbered as the score sheet numbers it (`7. Ann lays 3-5 on the 3: …`)."""
+    return f"{number + 1}. " + _move_text(match, hand, number, played, words)
+
+
+def _move_text(match: Match, hand, number: int, played, words) -> str:
+    say = sayer(words)
     name = match.table.players[played.seat]
     if isinstance(played.move, Draw):
         return words.ngettext("%(name)s draws a tile", "%(name)s draws %(num)s tiles",
@@ -175,16 +200,11 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
         return say("%(name)s passes", name=name)
     explanation = explain(match.move_score(hand, number), match.table, say=say)
     tile = tile_text(played.move.tile)
-    if played.move.end == "L":
-        return say("%(name)s lays %(tile)s on the left: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end == "R":
-        return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end is not None:  # with spinners: the laid tile it went on
-        return say("%(name)s lays %(tile)s on %(end)s: %(why)s", name=name, tile=tile,
-                   end=played.move.end, why=explanation)
-    return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    covered = covered_by(hand, number)
+    if covered is None:  # the lead
+        return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    return say("%(name)s lays %(tile)s %(where)s: %(why)s", name=name, tile=tile,
+               where=on_end(covered, match.table.rules.branches, say), why=explanation)
 
 
 def _hand_end_lines(match: Match, index: int, say):
@@ -199,7 +219,7 @@ def _hand_end_lines(match: Match, index: int, say):
                       if result == BLOCKED else
                       say("%(side)s went out.", side=match.table.side_name(hand.outcome.side)))
     elif result == BLOCKED:
-        yield "  " + say("Blocked: every player passed. %(why)s",
+        yield "  " + say("Every player passed. %(why)s",
                          why=explain(hand.end, match.table, say=say))
     else:
         yield "  " + say("Domino! %(why)s", why=explain(hand.end, match.table, say=say))

@@ -1,31 +1,51 @@
-"""A pub league: teams, fixtures, match cards and standings. Pure Python, no I/O.
+"""A pub league: teams in divisions, fixtures, match cards and standings. Pure Python, no I/O.
 
 It knows nothing of Flask or SQLite; the service layer stores what it decides and
 reads each game's result off the app's ordinary matches.
 """
 
-from .archive import FORMAT, Season, SeasonFixture, read_archive, write_archive
-from .card import AWAY, ENTERED, HOME, PLAYING, SCORED, WAITING, Card, Game, Outcome, outcome
+from .archive import FORMAT, read_archive, write_archive
+from .card import Card
 from .errors import ArchiveError, CardError, LeagueError, SetupRefused
 from .fixtures import check_fixture, dated, double_round_robin
+from .game import (
+    AWARDED,
+    AWAY,
+    ENTERED,
+    HOME,
+    PLAYING,
+    SCORED,
+    SIDES,
+    WAITING,
+    Game,
+    Outcome,
+    outcome,
+)
+from .lineups import check_open, handed_in, revealed, with_line_up
+from .points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
+from .season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
 from .setup import (
+    BLIND,
+    DRAWN,
+    LINE_UPS,
+    OPEN,
     PAIRS,
-    PRESET_NAMES,
-    PRESETS,
     SINGLES,
-    TIE_BREAKS,
+    GameFormat,
     LeagueSetup,
-    PointsScheme,
     card_format_text,
     checked_name,
 )
 from .standings import CardResult, GameResult, Row, card_result, players_table, standings
 
 __all__ = [
-    "AWAY", "ENTERED", "FORMAT", "HOME", "PAIRS", "PLAYING", "PRESETS", "PRESET_NAMES",
-    "SCORED", "SINGLES", "TIE_BREAKS", "WAITING", "ArchiveError", "Card", "CardError",
-    "CardResult", "Game", "GameResult", "LeagueError", "LeagueSetup", "Outcome",
-    "PointsScheme", "Row", "Season", "SeasonFixture", "SetupRefused", "card_format_text",
-    "card_result", "check_fixture", "checked_name", "dated", "double_round_robin", "outcome",
-    "players_table", "read_archive", "standings", "write_archive",
+    "AWARDED", "AWAY", "BLIND", "DRAWN", "ENTERED", "FORMAT", "HOME", "LINE_UPS", "OPEN",
+    "PAIRS", "PLAYING", "PLAY_OFF", "PRESETS", "PRESET_NAMES", "SCORED", "SIDES", "SINGLES",
+    "TIE_BREAKS", "WAITING", "ArchiveError", "Card", "CardError", "CardResult",
+    "DivisionTable", "Fixture", "Game", "GameFormat", "GameResult", "LeagueError",
+    "LeagueSetup", "Outcome", "PointsScheme", "Row", "Season", "SeasonFixture",
+    "SetupRefused", "card_format_text", "card_result", "check_fixture", "check_open",
+    "checked_name", "counted", "dated", "division_tables", "double_round_robin",
+    "handed_in", "outcome", "players_table", "read_archive", "revealed", "standings",
+    "with_line_up", "write_archive",
 ]

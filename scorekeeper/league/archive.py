@@ -1,80 +1,71 @@
-"""The season archive `allfives-league/1`: setup, teams, fixtures, cards, corrections,
-every game's `allfives-match/1` record, and the standings they give.
+"""The season archive `allfives-league/1`: setup, teams in their divisions, fixtures (play-offs
+marked), cards with walkovers, games given unplayed and line-ups still hidden, corrections,
+every game's (every leg's) `allfives-match/1` record, and the standings they give.
 
 Reading checks every part against the others; an archive that disagrees with itself
 (a player on no roster, a record of other players, standings that do not follow from
-its cards) is refused, naming the first disagreement.
+its cards) is refused, naming the first disagreement. A part added after the first
+archives (legs, walkovers, divisions, ...) is written only where it is used, so an
+archive of a season that used none of them is written as before.
 """
 
-from dataclasses import dataclass, field
 from datetime import date
 
 from ..rules import Match, RuleError
 from ..rules.record import UnreadableRecord, read_record, write_record
-from .card import ENTERED, SCORED, Card, Game, Outcome, outcome
+from .card import Card
 from .errors import N_, ArchiveError, LeagueError
 from .fixtures import check_fixture
+from .game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
+from .lineups import with_line_up
+from .season import Season, SeasonFixture
 from .setup import LeagueSetup, checked_name
-from .standings import card_result, standings
 
 FORMAT = "allfives-league/1"
 ARCHIVED = "archived"
 """The match id of a game read from an archive, until restoring stores its match."""
 
 
-@dataclass
-class SeasonFixture:
-    """A fixture with its card, the matches of its scored games by number, and corrections."""
-
-    home: str
-    away: str
-    date: str
-    card: Card
-    matches: dict[int, Match] = field(default_factory=dict)
-    corrections: list[dict] = field(default_factory=list)
-
-    def outcomes(self) -> list[Outcome]:
-        found = []
-        for game in self.card.games:
-            match = self.matches.get(game.number)
-            found.append(outcome(game, match.scores, match.winner) if match else outcome(game))
-        return found
-
-
-@dataclass
-class Season:
-    """A whole season as values: what an archive holds and what the standings come from."""
-
-    setup: LeagueSetup
-    teams: dict[str, list[str]]
-    fixtures: list[SeasonFixture]
-
-    def results(self) -> list:
-        return [card_result(fixture.home, fixture.away, fixture.card, fixture.outcomes())
-                for fixture in self.fixtures if fixture.card.counts(fixture.outcomes())]
-
-    def standings(self) -> list:
-        return standings(list(self.teams), self.results(), self.setup.points)
-
-
 def write_archive(season: Season) -> dict:
-    fixtures = []
-    for fixture in season.fixtures:
-        games = []
-        for game, found in zip(fixture.card.games, fixture.outcomes(), strict=True):
-            match = fixture.matches.get(game.number)
-            games.append({"kind": game.kind, "home": list(game.home), "away": list(game.away),
-                          "how": found.state if found.state in (SCORED, ENTERED) else None,
-                          "score": list(game.entered) if game.entered else None,
-                          "record": write_record(match) if match else None})
-        fixtures.append({"home": fixture.home, "away": fixture.away, "date": fixture.date,
-                         "card": {"games": games, "confirmed": sorted(fixture.card.confirmed)},
-                         "corrections": fixture.corrections})
-    return {"format": FORMAT, "league": season.setup.as_dict(),
-            "teams": [{"name": name, "players": players}
-                      for name, players in season.teams.items()],
+    fixtures = [_written_fixture(season.setup, fixture) for fixture in season.fixtures]
+    teams = []
+    for name, players in season.teams.items():
+        team = {"name": name, "players": players}
+        if season.division_of(name):
+            team["division"] = season.division_of(name)
+        teams.append(team)
+    return {"format": FORMAT, "league": season.setup.as_dict(), "teams": teams,
             "fixtures": fixtures,
             "standings": [row.as_dict() for row in season.standings()]}
+
+
+def _written_fixture(setup: LeagueSetup, fixture: SeasonFixture) -> dict:
+    card = fixture.card
+    games = [_written_game(setup, game, found, fixture.matches.get(game.number, ()))
+             for game, found in zip(card.games, fixture.outcomes(setup), strict=True)]
+    written = {"games": games, "confirmed": sorted(card.confirmed)}
+    extra = card.as_dict()
+    written.update({key: extra[key] for key in ("reopen_asked", "walkover", "line_ups")
+                    if key in extra})
+    kept = {"home": fixture.home, "away": fixture.away, "date": fixture.date,
+            "card": written, "corrections": fixture.corrections}
+    if fixture.play_off:
+        kept["play_off"] = True
+    return kept
+
+
+def _written_game(setup: LeagueSetup, game: Game, found, matches) -> dict:
+    best_of = setup.format_of(game.kind).legs > 1
+    written = {"kind": game.kind, "home": list(game.home), "away": list(game.away),
+               "how": found.state if found.state in (SCORED, ENTERED, AWARDED) else None,
+               "score": list(game.entered[0]) if game.entered and not best_of else None,
+               "record": write_record(matches[0]) if matches and not best_of else None}
+    if best_of and (game.entered or matches):
+        written["legs"] = ([{"score": list(leg)} for leg in game.entered] or
+                           [{"record": write_record(match)} for match in matches])
+    if game.awarded:
+        written["awarded"] = game.awarded
+    return written
 
 
 def read_archive(doc) -> Season:
@@ -84,18 +75,18 @@ def read_archive(doc) -> Season:
                                   "not_an_archive")
     try:
         setup = LeagueSetup.from_dict(doc["league"])
-        teams = _read_teams(doc["teams"])
-        fixtures = [_read_fixture(setup, teams, number, item)
-                    for number, item in enumerate(doc["fixtures"], 1)]
+        teams, divisions = _read_teams(doc["teams"], setup)
+        season = Season(setup, teams, [], divisions)
+        season.fixtures = [_read_fixture(season, number, item)
+                           for number, item in enumerate(doc["fixtures"], 1)]
     except ArchiveError:
         raise
     except LeagueError as error:
         raise _disagrees(error.template or error.message, error.facts) from None
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         raise ArchiveError.worded(N_("This league archive is damaged: a part of it is "
                                      "missing or not what it should be."),
                                   "damaged_archive") from None
-    season = Season(setup, teams, fixtures)
     if "standings" in doc and doc["standings"] != [row.as_dict() for row in season.standings()]:
         raise ArchiveError.worded(N_("The archive's standings do not follow from its cards."),
                                   "standings_disagree")
@@ -108,15 +99,23 @@ def _disagrees(template: str, facts: dict) -> ArchiveError:
     return error
 
 
-def _read_teams(items: list) -> dict[str, list[str]]:
+def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict]:
     teams: dict[str, list[str]] = {}
+    divisions: dict[str, str] = {}
     seen: dict[str, str] = {}
     for item in items:
         name = checked_name(item["name"], N_("Every team needs a name."))
         if name in teams:
             raise ArchiveError.worded(N_("Two teams are called %(team)s."), "archive_disagrees",
                                       team=name)
-        teams[name] = []
+        division = item.get("division", "")
+        if division not in (setup.divisions or ("",)):
+            raise ArchiveError.worded(N_("%(team)s plays in a division the league does not "
+                                         "have."), "archive_disagrees", team=name)
+        teams[name], divisions[name] = [], division
+        if setup.squad is not None and len(item["players"]) > setup.squad:
+            raise ArchiveError.worded(N_("%(team)s has more players than a squad may."),
+                                      "archive_disagrees", team=name)
         for player in item["players"]:
             player = checked_name(player, N_("Every player needs a name."))
             if player.casefold() in seen:
@@ -124,37 +123,75 @@ def _read_teams(items: list) -> dict[str, list[str]]:
                                           "archive_disagrees", name=player)
             seen[player.casefold()] = name
             teams[name].append(player)
-    return teams
+    return teams, divisions
 
 
-def _read_fixture(setup: LeagueSetup, teams: dict, number: int, item: dict) -> SeasonFixture:
+def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
+    setup, teams = season.setup, season.teams
     home, away = item["home"], item["away"]
     if home not in teams or away not in teams:
         raise ArchiveError.worded(N_("Fixture %(fixture)s names a team the archive does not "
                                      "have."), "archive_disagrees", fixture=number)
     check_fixture(home, away)
+    if season.division_of(home) != season.division_of(away):
+        raise ArchiveError.worded(N_("Fixture %(fixture)s is between teams of two "
+                                     "divisions."), "archive_disagrees", fixture=number)
     date.fromisoformat(item["date"])
-    games = item["card"]["games"]
-    if tuple(game["kind"] for game in games) != setup.games:
+    written = item["card"]
+    if tuple(game["kind"] for game in written["games"]) != setup.games:
         raise ArchiveError.worded(N_("Fixture %(fixture)s has a card of another format."),
                                   "archive_disagrees", fixture=number)
-    card, matches = Card.blank(setup.games), {}
     rosters = {"home": teams[home], "away": teams[away]}
-    for game_number, game in enumerate(games, 1):
-        if game["home"] or game["away"]:
-            card = card.with_players(game_number, game["home"], game["away"], rosters)
-        if game.get("score") is not None:
-            card = card.with_entered(game_number, *game["score"], setup.target,
-                                     setup.rule_set.exact_target)
-        elif game.get("record") is not None:
-            matches[game_number] = _read_game(setup, card.game(game_number), game["record"],
-                                              number)
-            card = card.started(game_number, ARCHIVED)
-    fixture = SeasonFixture(home, away, item["date"], card, matches,
-                            [_read_correction(c) for c in item.get("corrections", [])])
-    for side in item["card"]["confirmed"]:
-        fixture.card = fixture.card.with_confirmation(side, fixture.outcomes())
+    fixture = SeasonFixture(home, away, item["date"], Card.blank(setup.games), {},
+                            [_read_correction(c) for c in item.get("corrections", [])],
+                            item.get("play_off", False) is True)
+    if written.get("walkover"):
+        fixture.card = fixture.card.with_walkover(written["walkover"])
+    for game_number, game in enumerate(written["games"], 1):
+        _read_game(setup, fixture, number, game_number, game, rosters)
+    for side, line_up in sorted(written.get("line_ups", {}).items()):
+        if fixture.card.line_ups:
+            raise ArchiveError.worded(N_("Fixture %(fixture)s holds both line-ups unread."),
+                                      "archive_disagrees", fixture=number)
+        fixture.card = with_line_up(fixture.card, setup, side, line_up, rosters, None)
+    for side in written["confirmed"]:
+        fixture.card = fixture.card.with_confirmation(side, fixture.outcomes(setup))
+    for side in written.get("reopen_asked", ()):
+        fixture.card = fixture.card.with_reopen_asked(side)
     return fixture
+
+
+def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_number: int,
+               game: dict, rosters: dict) -> None:
+    """One game of a card, as the card's own rules would have let it be written."""
+    card = fixture.card
+    if game.get("awarded") in SIDES:
+        fixture.card = card.with_awarded(game_number, game["awarded"])
+        return
+    if game["home"] or game["away"]:
+        card = card.with_players(game_number, game["home"], game["away"], rosters)
+    played = setup.format_of(card.game(game_number).kind)
+    legs = game.get("legs") or []
+    if game.get("score") is not None or legs and "score" in legs[0]:
+        scores = [game["score"]] if game.get("score") is not None else \
+            [leg["score"] for leg in legs]
+        card = card.with_entered(game_number, scores, played, setup.rule_set.exact_target)
+    else:
+        records = [game["record"]] if game.get("record") is not None else \
+            [leg["record"] for leg in legs]
+        matches: list[Match] = []
+        for record in records:
+            match = _read_record(setup, card.game(game_number), record, number)
+            if matches:  # a later leg: only once the last is over and nobody has won
+                found = outcome(card.game(game_number),
+                                [(leg.scores, leg.winner) for leg in matches], played)
+                card = card.with_next_leg(game_number, ARCHIVED, found)
+            else:
+                card = card.started(game_number, ARCHIVED)
+            matches.append(match)
+        if matches:
+            fixture.matches[game_number] = tuple(matches)
+    fixture.card = card
 
 
 def _read_correction(item: dict) -> dict:
@@ -165,8 +202,8 @@ def _read_correction(item: dict) -> dict:
     return {"at": item["at"], "kind": item["kind"], "facts": item["facts"]}
 
 
-def _read_game(setup: LeagueSetup, game: Game, record: dict, number: int) -> Match:
-    """A scored game's record: readable, legal, and of this game's players and house rules."""
+def _read_record(setup: LeagueSetup, game: Game, record: dict, number: int) -> Match:
+    """A scored leg's record: readable, legal, and of this game's players and house rules."""
     try:
         match = read_record(record, pending_pips=True)
     except (UnreadableRecord, RuleError) as error:

@@ -4,9 +4,9 @@ A `LeagueError` is a `RuleError`, so the app words it the same way (gettext of i
 template with its facts) and shows it next to what the secretary or captain touched.
 """
 
-from ..rules.errors import N_, RuleError
+from ..rules.errors import N_, Np_, RuleError
 
-__all__ = ["N_", "ArchiveError", "CardError", "LeagueError", "SetupRefused"]
+__all__ = ["N_", "Np_", "ArchiveError", "CardError", "LeagueError", "SetupRefused"]
 
 
 class LeagueError(RuleError):

@@ -5,19 +5,15 @@ Every error carries `kind` (a stable name the app translates) and `facts`
 with `worded` also keep their `template`, a catalogue id marked with N_, so the
 app can word them in the reader's language: gettext(template, **facts). A refusal
 whose words depend on a number also keeps its `plural` template and that `number`,
-and the app words it with ngettext(template, plural, number, **facts).
+and the app words it with ngettext(template, plural, number, **facts), or npgettext
+with its `context`. The markers are those of `words.py`.
 """
 
+from .words import N_, Np_
 
-def N_(message: str) -> str:
-    """Marks a message for the translation catalogue (pybabel -k N_); returns it as it is."""
-    return message
-
-
-def Np_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a singular and plural pair for the catalogue (pybabel -k Np_:1,2): a refusal
-    whose words depend on a number; `worded` takes the pair and the number."""
-    return singular, plural
+__all__ = ["N_", "Np_", "Refusal", "RuleError", "BadTile", "SetupError", "IllegalMove",
+           "IllegalStart", "ImpossibleHand", "HandNotOver", "HandOver", "MatchOver",
+           "NothingToUndo"]
 
 
 class Refusal(ValueError):
@@ -28,6 +24,7 @@ class Refusal(ValueError):
     template: str | None = None
     plural: str | None = None
     number: int | None = None
+    context: str | None = None
 
     def __init__(self, message: str, kind: str | None = None, **facts):
         super().__init__(message)
@@ -40,14 +37,17 @@ class Refusal(ValueError):
                **facts) -> "Refusal":
         """The error with its English sentence made from a catalogue template and its facts.
 
-        Given a pair from `Np_` and the name of the fact that is `counted`, the English
-        sentence takes the form English uses for that number (the app asks ngettext instead).
+        Given a pair from `Np_` (or `npgettext`, whose `context` it keeps) and the name of
+        the fact that is `counted`, the English sentence takes the form English uses for that
+        number (the app asks ngettext instead).
         """
+        context = getattr(template, "context", None)
         template, plural = template if isinstance(template, tuple) else (template, None)
         number = facts[counted] if counted is not None else None
         english = plural if plural is not None and number != 1 else template
         error = cls(english % facts, kind, **facts)
         error.template, error.plural, error.number = template, plural, number
+        error.context = context
         return error
 
     @property

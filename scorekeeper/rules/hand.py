@@ -13,7 +13,8 @@ class Played(NamedTuple):
     """A move as it happened: who made it, the open sides it left, their count and the points.
 
     `bonus` is the point for going out included in `points` (Fives and Threes);
-    `bust` marks a play that scored nothing because it would have passed an exact target.
+    `bust` marks a play that scored nothing because it would have passed an exact target;
+    `down` a lead that scored nothing because it would have won on the down (a house rule).
     """
 
     seat: int
@@ -23,6 +24,7 @@ class Played(NamedTuple):
     points: int
     bonus: int = 0
     bust: bool = False
+    down: bool = False
 
 
 class Hand:

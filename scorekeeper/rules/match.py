@@ -7,13 +7,14 @@ hand (at most the one before it too), from a mark kept when each hand opened.
 
 from . import ending, moves, play
 from .errors import N_, MatchOver, NothingToUndo
-from .events import Draw, Event, Lay, Pass, Remaining, Start
+from .events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
 from .hand import Hand
 from .rulesets import NO_SPINNER
 from .run import play_run
 from .scoring import Score, ends_score
 from .table import Table
 from .tiles import Tile
+from .words import npgettext
 
 
 class Match:
@@ -27,10 +28,10 @@ class Match:
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
-               rules=None) -> "Match":
+               rules=None, house=None) -> "Match":
         if rules is None:
-            return cls(Table.create(players, partnerships, target, hand_size))
-        return cls(Table.create(players, partnerships, target, hand_size, rules))
+            return cls(Table.create(players, partnerships, target, hand_size, house=house))
+        return cls(Table.create(players, partnerships, target, hand_size, rules, house))
 
     def _reset(self) -> None:
         self.hands: list[Hand] = []
@@ -81,6 +82,16 @@ class Match:
             self._reset()
         self.extend(replay)
         return last
+
+    def undo(self) -> tuple[Entry, ...]:
+        """One step of Undo at the table, the step the buttons make: the last event taken
+        back, but of a draw of several tiles (a record's `draw 3`) one tile, as the Draw
+        button draws one. Returns what an append-only log writes for it: the undo (a pop),
+        then the draw of the tiles kept."""
+        last = self.pop()
+        if isinstance(last, Draw) and last.count > 1:
+            return UNDO, self.push(Draw(last.count - 1))
+        return (UNDO,)
 
     def copy(self) -> "Match":
         """An independent match in the same state, without replaying the log.
@@ -134,9 +145,10 @@ class Match:
 
     def over_error(self) -> MatchOver:
         side = self.winner
-        return MatchOver.worded(N_("the match is over: %(side)s reached %(score)s"),
-                                "match_over", side=self.table.side_name(side),
-                                score=self.scores[side])
+        return MatchOver.worded(npgettext("points", "the match is over: %(side)s reached "
+                                          "%(score)s", "the match is over: %(side)s reached "
+                                          "%(score)s"), "match_over", counted="score",
+                                side=self.table.side_name(side), score=self.scores[side])
 
     # -- what the table sees ------------------------------------------------
 
@@ -168,13 +180,16 @@ class Match:
 
     def placements(self) -> list[moves.Placement]:
         """Every tile that can be laid now, once per end where the ends would differ,
-        with what laying it would score (the same rule `play.lay` applies)."""
+        with what laying it would score and whether it would bust (the same rule
+        `play.lay` applies)."""
         if self.phase not in ("lead", "play"):
             return []
         hand = self.hands[-1]
-        return [placement._replace(
-                    points=play.score_of_lay(self, hand, hand.turn, placement.count)[0])
-                for placement in moves.placements(hand.layout, hand.laid)]
+        found = []
+        for placement in moves.placements(hand.layout, hand.laid):
+            scored = play.score_of_lay(self, hand, hand.turn, placement.count)
+            found.append(placement._replace(points=scored.points, bust=scored.bust))
+        return found
 
     @property
     def can_draw(self) -> bool:
@@ -200,7 +215,7 @@ class Match:
         found = []
         for hand in self.hands:
             for index, played in enumerate(hand.moves):
-                if played.points or played.bust:
+                if played.points or played.bust or played.down:
                     found.append(self._ends_score(hand, index, played))
             if hand.end is not None and hand.end.points:
                 found.append(hand.end)

@@ -21,7 +21,8 @@ TILE_OF_END = {f"{a}-{b}": (min(a, b), max(a, b)) for a in range(7) for b in ran
 class Placement(NamedTuple):
     """One way to lay a tile now: the end (None for the lead), the sides after, their count.
 
-    `points` is what laying it scores now, as the match works it out (`Match.placements`).
+    `points` is what laying it scores now, as the match works it out (`Match.placements`);
+    `bust` says that its count would pass an exact target, so it scores nothing.
     """
 
     tile: Tile
@@ -29,6 +30,7 @@ class Placement(NamedTuple):
     ends: tuple[Side, ...]
     count: int
     points: int = 0
+    bust: bool = False
 
 
 def place(layout: Layout, tile: Tile, index: int | None) -> tuple[Layout, int]:

@@ -5,6 +5,8 @@ the match as it was. A replay goes through `play_run` (rules/run.py) first, whic
 lays and draws the plain moves of a line at speed and leaves the rest to these.
 """
 
+from typing import NamedTuple
+
 from . import moves
 from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
@@ -15,6 +17,7 @@ from .moves import place
 from .outcome import BLOCKED, DOMINO, WON, Outcome
 from .rulesets import PLUS_ONE
 from .tiles import normal_of_checked, tile_text
+from .words import npgettext
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
@@ -83,15 +86,17 @@ def _lead(match, hand: Hand, seat: int, event: Lay, key) -> Lay:
 def _laid(match, hand: Hand, seat: int, event: Lay, key, layout: Layout, count: int) -> Lay:
     """The tile is on the table: score its count and pass the turn on."""
     held = hand.held
-    rules = match.table.rules
-    if held[seat] == 1 or rules.exact_target:  # the tile may end the hand or bust
-        return _lay_scored(match, hand, seat, event, key, layout, count)
+    table = match.table
+    rules = table.rules
+    if held[seat] == 1 or rules.exact_target or not (hand.moves or table.house.win_on_the_down):
+        return _lay_scored(match, hand, seat, event, key, layout, count)  # it may end the
+        # hand, bust an exact target or be a lead that may not win
     points = rules.count_points[count]
     hand.layout = layout
     hand.laid.add(key)
     held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(_tuple(Played, (seat, event, layout[0], count, points, 0, False)))
+    hand.moves.append(_tuple(Played, (seat, event, layout[0], count, points, 0, False, False)))
     if points:
         match.award(hand, match.table.side_of(seat), points)
         if match.winner is not None:
@@ -103,14 +108,15 @@ def _laid(match, hand: Hand, seat: int, event: Lay, key, layout: Layout, count: 
 
 
 def _lay_scored(match, hand: Hand, seat: int, event: Lay, key, layout, count) -> Lay:
-    """Lay a tile that may end the hand or pass an exact target (see `score_of_lay`)."""
+    """Lay a tile that may end the hand, pass an exact target or win on the down (see
+    `score_of_lay`)."""
     table = match.table
-    points, bonus, bust, out = score_of_lay(match, hand, seat, count)
+    points, bonus, bust, down, out = score_of_lay(match, hand, seat, count)
     hand.layout = layout
     hand.laid.add(key)
     hand.held[seat] -= 1
     hand.passes = 0
-    hand.moves.append(Played(seat, event, layout.sides, count, points, bonus, bust))
+    hand.moves.append(Played(seat, event, layout.sides, count, points, bonus, bust, down))
     if points:
         match.award(hand, table.side_of(seat), points)
         if match.winner is not None:
@@ -123,19 +129,35 @@ def _lay_scored(match, hand: Hand, seat: int, event: Lay, key, layout, count) ->
     return event
 
 
-def score_of_lay(match, hand: Hand, seat: int, count: int) -> tuple[int, int, bool, bool]:
-    """Points a tile laid now scores (with any point for going out), whether it busts an
-    exact target, and whether it ends the hand; the offer of buttons asks it too."""
+class LayScore(NamedTuple):
+    """What a tile laid now scores: its points (with any point for going out, `bonus`),
+    whether it busts an exact target or is a lead stopped on the down, and whether it
+    ends the hand."""
+
+    points: int
+    bonus: int
+    bust: bool
+    down: bool
+    out: bool
+
+
+def score_of_lay(match, hand: Hand, seat: int, count: int) -> LayScore:
+    """What a tile laid now scores; the offer of buttons asks it too.
+
+    A lead that would win the match scores nothing where the house forbids winning on
+    the down (RULESETS.md §5); a lead that would pass an exact target is a bust first."""
     table = match.table
     rules = table.rules
     points = rules.count_points[count]
     out = hand.held[seat] == 1 and side_out_after(table, hand, seat)
-    bonus = 1 if out and rules.going_out == PLUS_ONE else 0
-    side = table.side_of(seat)
-    if rules.exact_target and points + bonus and \
-            match.scores[side] + points + bonus > table.target:
-        return 0, bonus, True, out
-    return points + bonus, bonus, False, out
+    bonus = 1 if out and rules.going_out == PLUS_ONE and table.house.last_tile_point else 0
+    reached = match.scores[table.side_of(seat)] + points + bonus
+    if rules.exact_target and points + bonus and reached > table.target:
+        return LayScore(0, bonus, True, False, out)
+    if points + bonus and not hand.moves and not table.house.win_on_the_down and \
+            reached >= table.target:
+        return LayScore(0, bonus, False, True, out)
+    return LayScore(points + bonus, bonus, False, False, out)
 
 
 def side_out_after(table, hand: Hand, seat: int) -> bool:
@@ -165,7 +187,7 @@ def draw(match, event: Draw) -> None:
             and match.table.rules.draws):  # the common case, checked at once
         hand.boneyard -= count
         hand.held[hand.turn] += count
-        hand.moves.append(_tuple(Played, (hand.turn, event, None, None, 0, 0, False)))
+        hand.moves.append(_tuple(Played, (hand.turn, event, None, None, 0, 0, False, False)))
         return
     _refuse_draw(match, event)
 
@@ -187,11 +209,13 @@ def _refuse_draw(match, event: Draw) -> None:
             "boneyard_empty", player=name)
     count = event.count
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise IllegalMove.worded(N_("%(player)s cannot draw %(count)s tiles: draw one tile or "
-                                    "more"), "draw_nothing", player=name, count=repr(count))
+        raise IllegalMove.worded(N_("%(player)s cannot draw %(count)s: draw one tile or more"),
+                                 "draw_nothing", player=name, count=repr(count))
     raise IllegalMove.worded(
-        N_("%(player)s cannot draw %(count)s: only %(boneyard)s left in the boneyard"),
-        "draw_too_many", player=name, count=count, boneyard=hand.boneyard)
+        npgettext("tiles", "%(player)s cannot draw %(count)s: only %(boneyard)s left in the "
+                  "boneyard", "%(player)s cannot draw %(count)s: only %(boneyard)s left in "
+                  "the boneyard"), "draw_too_many", counted="boneyard", player=name,
+        count=count, boneyard=hand.boneyard)
 
 
 def pass_turn(match, event: Pass) -> None:

@@ -85,7 +85,7 @@ def read_record(doc: dict, pending_pips: bool = False) -> Match:
     try:
         rules = find_rule_set(doc.get("rules", ALL_FIVES.name))
         table = Table.create(doc["players"], doc.get("partnerships", False),
-                             doc.get("target"), doc.get("hand_size"), rules)
+                             doc.get("target"), doc.get("hand_size"), rules, doc.get("house"))
     except SetupError as error:
         raise UnreadableRecord.because(error) from None
     match = Match(table)
@@ -212,9 +212,10 @@ def write_record(match: Match) -> dict:
                                   for seat, value in hand.remaining.items()}
         hands.append(entry)
     rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}  # absent: all-fives
+    house = {"house": table.house.as_dict()} if not table.house.is_default else {}
     return {"format": FORMAT, **rules, "players": list(table.players),
             "partnerships": table.partnerships, "target": table.target,
-            "hand_size": table.hand_size, "hands": hands}
+            "hand_size": table.hand_size, **house, "hands": hands}
 
 
 def _held_value(value):

@@ -7,6 +7,8 @@ by name with `find_rule_set`. The engine asks the rule set; it never tests names
 from dataclasses import dataclass, field
 
 from .errors import N_, SetupError
+from .topics import BLOCKED, COUNT, DEALT, LEADS, OUT, PIPS, SPINNERS, TARGET, UNDEALT
+from .words import pgettext
 
 # Which doubles branch (RULESETS.md §1).
 NO_SPINNER = "none"
@@ -43,6 +45,10 @@ NEXT_SEAT = "next-seat"  # the table names the first starter; then the next seat
 # How the table finds who leads when it names the starter.
 HIGHEST_DOUBLE = "highest-double"  # whoever holds the highest double (the table says)
 BY_LOT = "by-lot"  # the table chooses, by lot
+
+# The house rules a table or a league may switch (RULESETS.md §5), as a record names them.
+LAST_TILE_POINT = "last_tile_point"  # Fives and Threes: chipping out scores +1
+WIN_ON_THE_DOWN = "win_on_the_down"  # the lead of a hand may win the match
 
 COUNT_LIMIT = 169
 """Above every count a layout can show: no count exceeds the 168 pips of the whole set."""
@@ -90,6 +96,14 @@ class RuleSet:
         return self.targets[0] if players == 2 or partnerships else self.targets[1]
 
     @property
+    def house_options(self) -> tuple[str, ...]:
+        """The house rules that change this game: the point for the last tile only where
+        going out scores one."""
+        if self.going_out == PLUS_ONE:
+            return (LAST_TILE_POINT, WIN_ON_THE_DOWN)
+        return (WIN_ON_THE_DOWN,)
+
+    @property
     def knocks(self) -> bool:
         """A player who cannot play passes at any time: there is nothing to draw."""
         return not self.draws
@@ -117,6 +131,12 @@ class RuleSet:
     def answers(self) -> list[tuple[str, str, dict]]:
         """RULESETS.md's questions and this game's answers, in catalogue words: (question,
         answer, the answer's values), as the rules page sets the games side by side."""
+        return [(question, answer, values) for _topic, question, answer, values
+                in self.topics()]
+
+    def topics(self) -> list[tuple[str, str, str, dict]]:
+        """The answers with the topic of each (`rules/topics.py`), which names its paragraph
+        on the rules page (`<name>-<topic>`): (topic, question, answer, values)."""
         two, more = self.targets
         if self.exact_target:
             target = (N_("exactly %(target)s: a play that would pass it scores nothing"),
@@ -126,18 +146,23 @@ class RuleSet:
         else:
             target = (N_("%(two)s (2 players or pairs) / %(more)s"), {"two": two, "more": more})
         return [
-            (N_("Tiles dealt: 2 / 3 / 4 players"), "%(sizes)s",
+            (DEALT, N_("Tiles dealt: 2 / 3 / 4 players"), "%(sizes)s",
              {"sizes": " / ".join(map(str, self.hand_sizes))}),
-            (N_("Tiles not dealt"), N_("a boneyard, drawn from") if self.draws else
+            (UNDEALT, N_("Tiles not dealt"), N_("a boneyard, drawn from") if self.draws else
              N_("sleeping: never drawn; a player who cannot play knocks"), {}),
-            (N_("Doubles that branch (spinners)"), _SPINNER_WORDS[self.spinners], {}),
-            (N_("A count scores"), _SCORING_WORDS[self.scoring], {}),
-            (N_("Going out"), _GOING_OUT_WORDS[self.going_out], {}),
-            (N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
-            (N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
-            (N_("Target"), *target),
-            (N_("Who leads"), _STARTER_WORDS[self.starter, self.chooses], {}),
+            (SPINNERS, N_("Doubles that branch (spinners)"), _SPINNER_WORDS[self.spinners], {}),
+            (COUNT, N_("A count scores"), _SCORING_WORDS[self.scoring], {}),
+            (OUT, N_("Going out"), _GOING_OUT_WORDS[self.going_out], {}),
+            (BLOCKED, N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
+            (PIPS, N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
+            (TARGET, N_("Target"), *target),
+            (LEADS, N_("Who leads"), _STARTER_WORDS[self.starter, self.chooses], {}),
         ]
+
+    def answer(self, topic: str) -> tuple[str, str, dict]:
+        """This game's answer to the question of `topic`: (question, answer, values)."""
+        return next((question, answer, values) for name, question, answer, values
+                    in self.topics() if name == topic)
 
 
 def side_by_side(rule_sets) -> list[tuple[str, list[tuple[str, dict]]]]:
@@ -147,7 +172,8 @@ def side_by_side(rule_sets) -> list[tuple[str, list[tuple[str, dict]]]]:
             for row in zip(*answers, strict=True)]
 
 
-_SPINNER_WORDS = {NO_SPINNER: N_("none"), FIRST_DOUBLE: N_("the first double of the hand"),
+_SPINNER_WORDS = {NO_SPINNER: pgettext("no double branches", "none"),
+                  FIRST_DOUBLE: N_("the first double of the hand"),
                   EVERY_DOUBLE: N_("every double")}
 _SCORING_WORDS = {MULTIPLES_OF_FIVE: N_("a multiple of 5: the count"),
                   FIVES_PLUS_THREES: N_("n/5 if 5 divides n, plus n/3 if 3 divides n")}
@@ -164,7 +190,8 @@ _BLOCKED_WORDS = {
                          "scores nothing"),
     NOTHING: N_("nobody scores")}
 _PIPS_WORDS = {OPPONENTS_OF_WINNER: N_("the winner's opponents (everyone when blocked)"),
-               ALL_BUT_OUT: N_("every player but the one who went out"), NO_PIPS: N_("none")}
+               ALL_BUT_OUT: N_("every player but the one who went out"),
+               NO_PIPS: pgettext("nobody's pips are entered", "none")}
 _STARTER_WORDS = {
     (WINNER_LEADS, HIGHEST_DOUBLE): N_("whoever holds the highest double (the table says); "
                                        "after going out, whoever went out"),
@@ -216,3 +243,65 @@ def find_rule_set(name) -> RuleSet:
                                 "unknown_rules", name=shown,
                                 known=", ".join(rules.name for rules in RULE_SETS))
     return rules
+
+
+HOUSE_OPTIONS = (LAST_TILE_POINT, WIN_ON_THE_DOWN)
+"""Every house rule, in the order the screens and records list them."""
+
+_HOUSE_WORDS = {LAST_TILE_POINT: N_("no point for the last tile"),
+                WIN_ON_THE_DOWN: N_("no win on the down")}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules of a match (RULESETS.md §5): each True, the default, unless the
+    table or its league switched it off."""
+
+    last_tile_point: bool = True
+    win_on_the_down: bool = True
+
+    @classmethod
+    def read(cls, options, rules: RuleSet) -> "HouseRules":
+        """A record's or a setup's `house` object, checked: known options that apply to
+        the rule set, each true or false; None or {} is every default."""
+        if options is None:
+            return DEFAULT_HOUSE
+        if not isinstance(options, dict):
+            raise SetupError.worded(N_("the house rules must be an object of named options"),
+                                    "bad_house")
+        for name, value in options.items():
+            if name not in HOUSE_OPTIONS:
+                raise SetupError.worded(N_("%(name)s is not a house rule: the house rules are "
+                                           "%(known)s"), "unknown_house_rule",
+                                        name=_shown(name), known=", ".join(HOUSE_OPTIONS))
+            if name not in rules.house_options:
+                raise SetupError.worded(N_("%(name)s is not a house rule of %(rules)s"),
+                                        "house_rule_not_here", name=name, rules=rules.name)
+            if not isinstance(value, bool):
+                raise SetupError.worded(N_("the house rule %(name)s must be true or false, not "
+                                           "%(value)s"), "bad_house_value", name=name,
+                                        value=_shown(value))
+        house = cls(**options)
+        return DEFAULT_HOUSE if house == DEFAULT_HOUSE else house
+
+    @property
+    def is_default(self) -> bool:
+        return self == DEFAULT_HOUSE
+
+    def as_dict(self) -> dict:
+        """The options that differ from the defaults, as a record writes them."""
+        return {name: getattr(self, name) for name in HOUSE_OPTIONS
+                if getattr(self, name) != getattr(DEFAULT_HOUSE, name)}
+
+    def switched(self) -> list[str]:
+        """The house rules in force, in catalogue words (`no point for the last tile`)."""
+        return [_HOUSE_WORDS[name] for name in self.as_dict()]
+
+
+DEFAULT_HOUSE = HouseRules()
+"""The rules as the rule set has them: no house rule switched."""
+
+
+def _shown(value) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."

@@ -6,7 +6,8 @@ laid on a named end (L or R), a draw, a pass, or the last tile that ends the han
 `play_run` applies a run of such moves with the hand's state held in local
 variables, exactly as `Match.push` would one by one; it stops at the first move
 that is anything else (a move to refuse, a tile with no end named, a bust of an
-exact target, a point for going out, a layout with spinners) and leaves it to
+exact target, a point for going out, a lead that may not win the match on the down, a
+layout with spinners) and leaves it to
 `Match.push` and the full rules of `play`. It lays through the layout's own table
 of sides (`LINE_STEPS`) and leads through `moves.place`, the one placement rule;
 tests pin the two together.
@@ -38,6 +39,7 @@ def play_run(match, events, start: int = 0) -> int:
     table = match.table
     rules = table.rules
     count_points, draws, busts = rules.count_points, rules.draws, rules.exact_target
+    wins_on_the_down = table.house.win_on_the_down
     last_tile_scores = rules.going_out != PLUS_ONE  # else the full rules add the point
     laid, held, moves, log = hand.laid, hand.held, hand.moves, match.log
     seat, boneyard, passes = hand.turn, hand.boneyard, hand.passes
@@ -69,14 +71,18 @@ def play_run(match, events, start: int = 0) -> int:
             else:
                 break  # no end named: the full rules choose it, or refuse
             points = count_points[count]
-            if busts and points and match.scores[table.side_of(seat)] + points > table.target:
-                break  # a bust: the full rules score it
+            if points and (busts or not wins_on_the_down):
+                reached = match.scores[table.side_of(seat)] + points
+                if busts and reached > table.target:
+                    break  # a bust: the full rules score it
+                if left is None and not wins_on_the_down and reached >= table.target:
+                    break  # a lead that may not win the match: the full rules stop it
             left, right = new_left, new_right
             laid.add(key)
             held[seat] -= 1
             passes = 0
             moves.append(_tuple(Played, (seat, event, (left[0], right[0]), count, points, 0,
-                                         False)))
+                                         False, False)))
             index += 1
             if points:
                 match.award(hand, table.side_of(seat), points)
@@ -97,14 +103,14 @@ def play_run(match, events, start: int = 0) -> int:
                 break
             boneyard -= count
             held[seat] += count
-            moves.append(_tuple(Played, (seat, event, None, None, 0, 0, False)))
+            moves.append(_tuple(Played, (seat, event, None, None, 0, 0, False, False)))
             log.append(event)
             index += 1
         elif kind is Pass:
             if left is None or boneyard and draws:
                 break  # the full rules refuse it: the lead is a tile, or draw first
             passes += 1
-            moves.append(_tuple(Played, (seat, event, None, None, 0, 0, False)))
+            moves.append(_tuple(Played, (seat, event, None, None, 0, 0, False, False)))
             index += 1
             if passes == len(held) - held.count(0):  # every player holding tiles passed
                 outcome = Outcome(BLOCKED, None, None)

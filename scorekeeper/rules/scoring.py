@@ -7,6 +7,7 @@ from .layout import Side, terms
 from .rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .table import Table
 from .tiles import tile_text
+from .words import english, npgettext
 
 
 class Score(NamedTuple):
@@ -34,11 +35,12 @@ def _as_they_are(pip_count: int) -> int:
 
 
 def ends_score(hand: int, move: int, side: int, played: Played, lead: bool) -> Score:
-    """The score of one tile: its count, and any point for going out or bust."""
+    """The score of one tile: its count, and any point for going out, bust or lead stopped
+    on the down."""
     return Score(hand, move, side, played.points, "ends",
                  {"seat": played.seat, "tile": played.move.tile, "ends": played.ends,
                   "count": played.count, "lead": lead, "bonus": played.bonus,
-                  "bust": played.bust})
+                  "bust": played.bust, "down": played.down})
 
 
 def domino_score(hand: int, table: Table, winner: int, pips_by_seat: dict,
@@ -80,16 +82,14 @@ def subtracted_score(hand: int, table: Table, out: int | None, pips_by_seat: dic
                  {"seat": out, "held": held, "sides": losses})
 
 
-def english(message: str, **values) -> str:
-    """The default wording: the English message with its values filled in."""
-    return message % values
-
-
 def explain(score: Score, table: Table, award: bool = True, say=english) -> str:
     """One line a referee can read out: the arithmetic, then (with award) who gets what.
 
-    `say(message, **values)` words each sentence; the app passes gettext, so the
-    messages below are the catalogue's ids (extracted with the keyword `say`).
+    `say(message, counted=None, **values)` words each sentence (words.py): the app passes
+    its gettext, so the messages below are the catalogue's ids (extracted with the keyword
+    `say`; `npgettext` marks a pair whose words follow the number `counted` names: the
+    English shows the bare number, in both forms, and the other languages name it, "15
+    πόντοι", "1 bod / 2 body / 5 bodů").
     """
     if score.kind == "ends":
         return _explain_count(score, table, award, say)
@@ -111,14 +111,17 @@ def _count_sum(facts: dict, say) -> str:
 def _explain_count(score: Score, table: Table, award: bool, say) -> str:
     facts = score.facts
     sum_text = _count_sum(facts, say)
+    if facts["down"]:
+        return _explain_down(score, table, sum_text, say)
     if table.rules.scoring == FIVES_PLUS_THREES:
         return _explain_fives_and_threes(score, table, sum_text, award, say)
     if not award:
         return sum_text
     side = table.side_name(score.side)
     if score.points:
-        return say("%(sum)s → %(points)s to %(side)s", sum=sum_text, points=score.points,
-                   side=side)
+        return say(npgettext("points", "%(sum)s → %(points)s to %(side)s",
+                             "%(sum)s → %(points)s to %(side)s"), counted="points",
+                   sum=sum_text, points=score.points, side=side)
     return say("%(sum)s, not a multiple of five: no score", sum=sum_text)
 
 
@@ -148,6 +151,19 @@ def _explain_fives_and_threes(score: Score, table: Table, sum_text: str, award: 
     return say("%(worked)s to %(side)s", worked=worked, side=side) if award else worked
 
 
+def _explain_down(score: Score, table: Table, sum_text: str, say) -> str:
+    """`lead 6-6: 6 + 6 = 12 → 4: not on the down, Ann would win the match: no score`."""
+    facts = score.facts
+    count = facts["count"]
+    if table.rules.scoring == FIVES_PLUS_THREES:
+        would = _with_bonus([count // divisor for divisor in (3, 5)
+                             if count and count % divisor == 0], facts["bonus"])
+    else:
+        would = str(count)
+    return say("%(sum)s → %(would)s: not on the down, %(side)s would win the match: no score",
+               sum=sum_text, would=would, side=table.side_name(score.side))
+
+
 def _with_bonus(parts: list[int], bonus: int) -> str:
     terms = parts + [1] * bonus
     return " + ".join(map(str, terms)) + (f" = {sum(terms)}" if len(terms) > 1 else "")
@@ -159,23 +175,26 @@ def _explain_domino(score: Score, table: Table, say) -> str:
     parts = ", ".join(f"{table.players[seat]} {pips}" if unrounded
                       else f"{table.players[seat]} {pips} → {rounded}"
                       for seat, pips, rounded in facts["opponents"])
-    return say("%(name)s went out. %(parts)s: %(points)s to %(side)s",
-               name=table.players[facts["seat"]], parts=parts, points=score.points,
-               side=table.side_name(score.side))
+    return say(npgettext("points", "%(name)s went out. %(parts)s: %(points)s to %(side)s",
+                         "%(name)s went out. %(parts)s: %(points)s to %(side)s"),
+               counted="points", name=table.players[facts["seat"]], parts=parts,
+               points=score.points, side=table.side_name(score.side))
 
 
 def _explain_subtracted(score: Score, table: Table, say) -> str:
     """`Ann went out. Bob holds 13 → 15: −15 to Bob`: each player's own pips come off."""
     facts = score.facts
     parts = "; ".join(
-        say("%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
-            player=table.players[seat], pips=pips, rounded=rounded,
+        say(npgettext("points",
+                      "%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s",
+                      "%(player)s holds %(pips)s → %(rounded)s: −%(rounded)s to %(side)s"),
+            counted="rounded", player=table.players[seat], pips=pips, rounded=rounded,
             side=table.side_name(table.side_of(seat))) if rounded else
         say("%(player)s holds %(pips)s → 0: nothing off %(side)s", player=table.players[seat],
             pips=pips, side=table.side_name(table.side_of(seat)))
         for seat, pips, rounded in facts["held"])
     if facts["seat"] is None:
-        return say("blocked: %(parts)s", parts=parts)
+        return say("Blocked: %(parts)s", parts=parts)
     return say("%(name)s went out. %(parts)s", name=table.players[facts["seat"]], parts=parts)
 
 
@@ -194,13 +213,15 @@ def _explain_blocked(score: Score, table: Table, say) -> str:
             for each, pips, rounded in facts["sides"])
     if score.side is None:
         names = say(" and ").join(table.side_name(each) for each in facts["tied"])
-        return say("blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
+        return say("Blocked: %(parts)s. %(names)s tie for fewest: nobody scores",
                    parts=parts, names=names)
     others = " + ".join(str(rounded) for each, _, rounded in facts["sides"]
                         if each != score.side)
     own = facts["sides"][score.side][2]
-    return say("blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
-               parts=parts, others=others, own=own, points=score.points,
+    return say(npgettext("points",
+                         "Blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s",
+                         "Blocked: %(parts)s; %(others)s − %(own)s = %(points)s to %(side)s"),
+               counted="points", parts=parts, others=others, own=own, points=score.points,
                side=table.side_name(score.side))
 
 

@@ -4,10 +4,10 @@ import functools
 import unicodedata
 from dataclasses import dataclass, field
 
-from .errors import N_, SetupError
+from .errors import N_, Np_, SetupError
 from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
 from .names import allowed, skeleton, visible
-from .rulesets import ALL_FIVES, RuleSet
+from .rulesets import ALL_FIVES, DEFAULT_HOUSE, HouseRules, RuleSet
 
 
 def default_target(players: int, partnerships: bool, rules: RuleSet = ALL_FIVES) -> int:
@@ -35,13 +35,15 @@ def _whole_number(value, what: str) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set."""
+    """The fixed facts of one match: players in seat order, sides, target, hand size, rule set
+    and the house rules switched from it."""
 
     players: tuple[str, ...]
     partnerships: bool
     target: int
     hand_size: int
     rules: RuleSet = ALL_FIVES
+    house: HouseRules = DEFAULT_HOUSE
     sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Seats of each side, in seat order of their first player."""
 
@@ -52,8 +54,9 @@ class Table:
 
     @classmethod
     def create(cls, players, partnerships=False, target=None, hand_size=None,
-               rules: RuleSet = ALL_FIVES) -> "Table":
-        """Check every setup rule and fill in the defaults the rule set gives."""
+               rules: RuleSet = ALL_FIVES, house=None) -> "Table":
+        """Check every setup rule and fill in the defaults the rule set gives; `house` is a
+        HouseRules or a record's `house` object, checked against the rule set."""
         names = _checked_names(players)
         if not isinstance(partnerships, bool):
             raise SetupError.worded(N_("partnerships must be true or false"),
@@ -73,11 +76,15 @@ class Table:
         hand_size = _whole_number(hand_size, "hand size")
         if hand_size < 1 or hand_size * len(names) > SET_SIZE:
             raise SetupError.worded(
-                N_("%(players)s players × %(hand_size)s tiles does not fit a set of %(set)s: "
-                   "the hand size must be from 1 to %(most)s"), "bad_hand_size",
-                hand_size=hand_size, players=len(names), set=SET_SIZE,
+                Np_("%(players)s players × %(hand_size)s tile does not fit a set of %(set)s: "
+                    "the hand size must be from 1 to %(most)s",
+                    "%(players)s players × %(hand_size)s tiles does not fit a set of %(set)s: "
+                    "the hand size must be from 1 to %(most)s"), "bad_hand_size",
+                counted="hand_size", hand_size=hand_size, players=len(names), set=SET_SIZE,
                 most=SET_SIZE // len(names))
-        return cls(names, partnerships, target, hand_size, rules)
+        if isinstance(house, HouseRules):
+            house = house.as_dict()
+        return cls(names, partnerships, target, hand_size, rules, HouseRules.read(house, rules))
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
@@ -147,7 +154,8 @@ def _checked_name(name: str) -> str:
         raise SetupError.worded(N_("a name needs at least one letter, digit or sign that "
                                    "can be seen"), "name_invisible", name=name)
     if len(name) > MAX_NAME:
-        raise SetupError.worded(N_("%(shown)s… is too long: a name has at most %(most)s "
-                                   "characters"), "name_too_long", name=name,
-                                shown=name[:MAX_NAME], most=MAX_NAME)
+        raise SetupError.worded(Np_("%(shown)s… is too long: a name has at most %(most)s "
+                                    "character", "%(shown)s… is too long: a name has at most "
+                                    "%(most)s characters"), "name_too_long", counted="most",
+                                name=name, shown=name[:MAX_NAME], most=MAX_NAME)
     return name

@@ -1,4 +1,5 @@
-"""League use cases: create a league, its teams, rosters and fixtures, and work its cards.
+"""League use cases: open a league by a link, create it, its teams in their divisions,
+rosters and fixtures (the cards' own are in league_card.py).
 
 Who may do what follows from the link used: the secretary's (everything), a captain's
 (that team's roster and cards), or the public one (reading only). Every write runs in
@@ -10,19 +11,16 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..league import (
-    AWAY,
-    HOME,
     Card,
     LeagueSetup,
     check_fixture,
     checked_name,
     dated,
     double_round_robin,
-    outcome,
 )
 from ..league.errors import N_, LeagueError, SetupRefused
-from ..rules import Match
-from ..storage import CONFIRMED, REMOVED, StaleCard
+from ..league.limits import check_fixtures, check_roster, check_teams
+from ..league.teams import check_same_division, check_squad, checked_division
 from .unit_of_work import UnitOfWork
 
 SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
@@ -80,13 +78,17 @@ def open_league(uow: UnitOfWork, league_id: str, key: str) -> Access | None:
     return Access(league.id, key, role, team_id, league.setup, league.public_key)
 
 
-def create_league(uow: UnitOfWork, setup: LeagueSetup, team_names: list[str]) -> Access:
-    """A new league with its first teams; the answer is the secretary's access."""
-    names = _new_team_names([], team_names)
+def create_league(uow: UnitOfWork, setup: LeagueSetup,
+                  teams: list[tuple[str, str]]) -> Access:
+    """A new league with its first teams, each (name, division); the answer is the
+    secretary's access."""
+    names = _new_team_names([], [name for name, _ in teams])
+    check_teams(len(names))
+    divisions = [checked_division(setup, division) for _, division in teams]
     with uow:
         league = uow.leagues.insert_league(setup)
-        for name in names:
-            uow.leagues.insert_team(league.id, name, [])
+        for name, division in zip(names, divisions, strict=True):
+            uow.leagues.insert_team(league.id, name, [], division)
     return Access(league.id, league.secretary_key, SECRETARY, None, setup, league.public_key)
 
 
@@ -103,23 +105,26 @@ def _new_team_names(existing: list[str], names: list[str]) -> list[str]:
     return checked
 
 
-def _secretary_only(access: Access) -> None:
+def secretary_only(access: Access) -> None:
     if not access.secretary:
         raise NotAllowed.worded(N_("Only the league secretary's link can do this."),
                                 "secretary_only")
 
 
-def add_team(uow: UnitOfWork, access: Access, name: str) -> None:
-    _secretary_only(access)
+def add_team(uow: UnitOfWork, access: Access, name: str, division: str = "") -> None:
+    secretary_only(access)
+    division = checked_division(access.setup, division)
     with uow:
         uow.leagues.lock(access.league_id)
         existing = [team.name for team in uow.leagues.teams(access.league_id)]
         (name,) = _new_team_names(existing, [name])
-        uow.leagues.insert_team(access.league_id, name, [])
+        check_teams(len(existing) + 1)
+        uow.leagues.insert_team(access.league_id, name, [], division)
 
 
 def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
-    """A player joins a team's roster (on the night too); a player plays for one team."""
+    """A player joins a team's roster (on the night too); a player plays for one team, and
+    a squad holds at most the league's limit."""
     if not (access.secretary or access.team_id == team_id):
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
@@ -133,189 +138,66 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
             if name.casefold() in (player.casefold() for player in team.players):
                 raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
                                           "player_taken", name=name, team=team.name)
-        uow.leagues.set_roster(team_id, [*teams[team_id].players, name])
+        roster = [*teams[team_id].players, name]
+        check_roster(len(roster))
+        check_squad(access.setup, teams[team_id].name, roster)
+        uow.leagues.set_roster(team_id, roster)
 
 
 def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: int = 7) -> int:
-    """A double round robin of the league's teams, one round every `days_between` days."""
-    _secretary_only(access)
+    """A double round robin in each division, one round every `days_between` days."""
+    secretary_only(access)
     with uow:
         uow.leagues.lock(access.league_id)
-        if uow.leagues.fixtures(access.league_id):
+        if any(not fixture.play_off for fixture in uow.leagues.fixtures(access.league_id)):
             raise SetupRefused.worded(N_("The fixtures are already made: add or change them "
                                          "one by one."), "fixtures_exist")
-        team_ids = [team.id for team in uow.leagues.teams(access.league_id)]
-        if len(team_ids) < 2:
-            raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
-                                      "too_few_teams")
-        made = dated(double_round_robin(team_ids), first, days_between)
+        teams = uow.leagues.teams(access.league_id)
+        check_teams(len(teams))  # bounds the fixtures made in this one request
+        made = []
+        for division in access.setup.divisions or ("",):
+            team_ids = [team.id for team in teams if team.division == division]
+            if len(team_ids) < 2:
+                raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
+                                          "too_few_teams", division=division)
+            made += dated(double_round_robin(team_ids), first, days_between)
+        check_fixtures(len(made))
         for home, away, day in made:
             _insert_fixture(uow, access, home, away, day)
     return len(made)
 
 
-def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> None:
-    _secretary_only(access)
+def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
+                play_off: bool = False) -> None:
+    """One more fixture (a play-off: one that settles a tie on points) between two teams
+    of one division."""
+    secretary_only(access)
     check_fixture(home, away)
     with uow:
-        if not {home, away} <= {team.id for team in uow.leagues.teams(access.league_id)}:
+        uow.leagues.lock(access.league_id)
+        divisions = {team.id: team.division for team in uow.leagues.teams(access.league_id)}
+        if not {home, away} <= set(divisions):
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
-        _insert_fixture(uow, access, home, away, day)
+        check_same_division(divisions, home, away)
+        check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
+        _insert_fixture(uow, access, home, away, day, play_off)
 
 
-def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date) -> int:
+def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
+                    play_off: bool = False) -> int:
     return uow.leagues.insert_fixture(access.league_id, home, away, day.isoformat(),
-                                      Card.blank(access.setup.games))
+                                      Card.blank(access.setup.games), play_off)
 
 
 def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) -> None:
-    _secretary_only(access)
+    secretary_only(access)
     with uow:
-        _fixture(uow, access, fixture_id)
+        find_fixture(uow, access, fixture_id)
         uow.leagues.set_day(fixture_id, day.isoformat())
 
 
-def _fixture(uow: UnitOfWork, access: Access, fixture_id):
-    fixture = uow.leagues.fixture(access.league_id, fixture_id)
+def find_fixture(uow: UnitOfWork, access: Access, fixture_id, lock: bool = False):
+    fixture = uow.leagues.fixture(access.league_id, fixture_id, lock)
     if fixture is None:
         raise NoSuchFixture.worded(N_("This league has no such fixture."), "no_such_fixture")
     return fixture
-
-
-def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
-                correction=None) -> None:
-    """Change a card in one transaction, if this link may and it is still at `revision`.
-
-    The secretary's changes are kept as corrections: when, and what changed (`correction`:
-    a (kind, facts) pair, or a function of the card before and after that makes one, or
-    None). The matches of a card both captains have signed are held: their tables can
-    change nothing until the card is reopened.
-    """
-    try:
-        with uow:
-            fixture = _fixture(uow, access, fixture_id)
-            if not access.may_edit(fixture.home, fixture.away):
-                raise NotAllowed.worded(N_("Only the captains of this fixture and the "
-                                           "secretary can change its card."), "not_your_card")
-            changed = change(fixture.card, fixture)
-            uow.leagues.save_card(fixture.id, revision, changed)
-            if fixture.card.signed != changed.signed:
-                uow.matches.hold(_match_ids(changed), CONFIRMED if changed.signed else "")
-            if callable(correction):
-                correction = correction(fixture.card, changed)
-            if correction and (access.secretary or correction[0] == "reopened"):
-                uow.leagues.add_correction(fixture.id, *correction)
-    except StaleCard:
-        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
-                                    "now."), "card_changed") from None
-
-
-def _match_ids(card: Card) -> list[str]:
-    return [game.match_id for game in card.games if game.match_id]
-
-
-def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                home: list[str], away: list[str]) -> None:
-    def change(card: Card, fixture) -> Card:
-        rosters = {HOME: _roster(uow, fixture.home), AWAY: _roster(uow, fixture.away)}
-        return card.with_players(number, home, away, rosters)
-
-    _write_card(uow, access, fixture_id, revision, change,
-                ("players", {"game": number, "home": list(home), "away": list(away)}))
-
-
-def _roster(uow: UnitOfWork, team_id: int) -> list[str]:
-    return next(team.players for team in uow.leagues.teams_by_id([team_id]))
-
-
-def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
-    """The game becomes an ordinary match of the app, linked to the card, in one write."""
-    def change(card: Card, fixture) -> Card:
-        card.started(number, "")  # refuses a game begun or without players, before storing
-        game = card.game(number)
-        stored = uow.matches.insert(Match(access.setup.table(game.kind, game.players)))
-        uow.matches.link(stored.id, fixture.id, number)
-        return card.started(number, stored.id)
-
-    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
-
-
-def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                home_points, away_points) -> None:
-    """A game played on paper: its final score, marked entered, not scored."""
-    _write_card(uow, access, fixture_id, revision,
-                lambda card, _row: card.with_entered(number, home_points, away_points,
-                                                     access.setup.target,
-                                                     access.setup.rule_set.exact_target),
-                ("entered", {"game": number, "home": home_points, "away": away_points}))
-
-
-def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
-    """The secretary takes a game's result off a reopened card, to enter it again; the
-    correction keeps the score taken off, and the game's table is told."""
-    _secretary_only(access)
-    taken_off = {}
-
-    def change(card: Card, _fixture) -> Card:
-        game, found = card.game(number), outcomes(uow, card)[number - 1]
-        if found.state != "waiting":
-            taken_off.update(home=found.home_points, away=found.away_points,
-                             state=found.state)
-        if game.match_id:
-            uow.matches.hold([game.match_id], REMOVED)
-        return card.cleared(number)
-
-    _write_card(uow, access, fixture_id, revision, change,
-                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}))
-
-
-def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """The secretary reopens a card (audited): its games' tables are free again."""
-    _secretary_only(access)
-    _write_card(uow, access, fixture_id, revision, lambda card, _fixture: card.reopened(),
-                ("reopened", {"by": SECRETARY}))
-
-
-def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """A captain asks to reopen the signed card; with both captains asking it reopens
-    (audited), and its games' tables are free again."""
-    def change(card: Card, fixture) -> Card:
-        return card.with_reopen_asked(_captains_side(access, fixture))
-
-    _write_card(uow, access, fixture_id, revision, change,
-                lambda before, after: ("reopened", {"by": CAPTAIN})
-                if before.signed and not after.signed else None)
-
-
-def _captains_side(access: Access, fixture) -> str:
-    side = (HOME if access.team_id == fixture.home else
-            AWAY if access.team_id == fixture.away else None)
-    if access.role != CAPTAIN or side is None:
-        raise NotAllowed.worded(N_("Only the captains of this fixture confirm its card, "
-                                   "each from their own link."), "not_a_captain")
-    return side
-
-
-def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """A captain signs the card from their own link, once every game is over. The games'
-    matches are locked first: no tap comes between reading their scores and the signing."""
-    def change(card: Card, fixture) -> Card:
-        side = _captains_side(access, fixture)
-        uow.matches.lock(_match_ids(card))
-        return card.with_confirmation(side, outcomes(uow, card))
-
-    _write_card(uow, access, fixture_id, revision, change)
-
-
-def outcomes(uow: UnitOfWork | None, card: Card, summaries: dict | None = None) -> list:
-    """How each game of the card stands, read off its match where it is scored at a table."""
-    if summaries is None:
-        summaries = uow.matches.summaries([g.match_id for g in card.games if g.match_id])
-    found = []
-    for game in card.games:
-        summary = summaries.get(game.match_id) if game.match_id else None
-        found.append(outcome(game, summary["scores"], summary["winner"]) if summary
-                     else outcome(game))
-    return found

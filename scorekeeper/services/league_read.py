@@ -1,7 +1,9 @@
-"""What the league's pages show: the league at a glance, and one fixture's card.
+"""What the league's pages show: the league at a glance (each division's standings), and
+one fixture's card.
 
-Read models only: plain dicts built from the stored cards and the matches their
-games link to. The public link never receives a scoring key.
+Read models only: plain dicts built from the stored cards and the matches their games
+link to. The public link never receives a scoring key, and nobody sees a line-up handed
+in blind but the team that handed it in.
 """
 
 from datetime import date
@@ -10,13 +12,16 @@ from ..league import (
     PLAYING,
     SCORED,
     Card,
+    Fixture,
     Season,
     SeasonFixture,
-    card_result,
-    players_table,
-    standings,
+    counted,
+    division_tables,
+    handed_in,
+    revealed,
 )
-from .league import Access, outcomes
+from .league import Access
+from .league_card import outcomes
 from .unit_of_work import UnitOfWork
 
 
@@ -27,33 +32,36 @@ def _league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
     if fixtures is None:
         fixtures = uow.leagues.fixtures(access.league_id)
     cards = {fixture.id: fixture.card for fixture in fixtures}
-    ids = [game.match_id for card in cards.values() for game in card.games if game.match_id]
+    ids = [match_id for card in cards.values() for match_id in card.match_ids]
     summaries = uow.matches.summaries(ids)
     return {"teams": teams, "fixtures": fixtures, "cards": cards, "summaries": summaries,
-            "outcomes": {fixture_id: outcomes(None, card, summaries)
+            "outcomes": {fixture_id: outcomes(None, access.setup, card, summaries)
                          for fixture_id, card in cards.items()}}
 
 
-def results(state: dict) -> list:
-    """The confirmed cards, in the standings' terms."""
-    found = []
-    for fixture in state["fixtures"]:
-        card, games = state["cards"][fixture.id], state["outcomes"][fixture.id]
-        if card.counts(games):
-            found.append(card_result(state["teams"][fixture.home].name,
-                                     state["teams"][fixture.away].name, card, games))
-    return found
+def tables(access: Access, state: dict) -> list:
+    """Each division's standings and players' table, from the counted cards."""
+    teams = state["teams"]
+    played = [Fixture(teams[fixture.home].name, teams[fixture.away].name, fixture.play_off,
+                      counted(access.setup, teams[fixture.home].name,
+                              teams[fixture.away].name, state["cards"][fixture.id],
+                              state["outcomes"][fixture.id], fixture.play_off))
+              for fixture in state["fixtures"]]
+    return division_tables(access.setup, {team.name: team.division for team in teams.values()},
+                           played)
 
 
 def _fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
     """A fixture as the pages list it; with its games for tonight's, live or `detail`."""
     card, found = state["cards"][fixture.id], state["outcomes"][fixture.id]
-    home_games = sum(o.winner == "home" for o in found)
-    away_games = sum(o.winner == "away" for o in found)
+    home = state["teams"][fixture.home]
+    games = ((access.setup.walkover_games if card.walkover == "home"
+              else access.setup.walkover_games[::-1]) if card.walkover else
+             (sum(o.winner == "home" for o in found), sum(o.winner == "away" for o in found)))
     line = {"id": fixture.id, "day": fixture.day, "revision": fixture.revision,
-            "home": state["teams"][fixture.home].name,
-            "away": state["teams"][fixture.away].name,
-            "home_games": home_games, "away_games": away_games,
+            "home": home.name, "away": state["teams"][fixture.away].name,
+            "division": home.division, "play_off": fixture.play_off,
+            "walkover": card.walkover, "home_games": games[0], "away_games": games[1],
             "counts": card.counts(found), "signed": card.signed,
             "confirmed": sorted(card.confirmed), "reopen_asked": sorted(card.reopen_asked),
             "started": any(o.state != "waiting" for o in found),
@@ -69,33 +77,46 @@ def _games(access: Access, card: Card, found: list, summaries: dict, fixture) ->
     editable = access.may_edit(fixture.home, fixture.away)
     games = []
     for game, outcome in zip(card.games, found, strict=True):
-        summary = summaries.get(game.match_id, {}) if game.match_id else {}
+        legs = [_leg(summaries.get(match_id, {}), editable) | {"match_id": match_id}
+                for match_id in game.matches]
+        last = legs[-1] if legs else {}
         games.append({"number": game.number, "kind": game.kind, "home": game.home,
                       "away": game.away, "state": outcome.state, "winner": outcome.winner,
                       "home_points": outcome.home_points, "away_points": outcome.away_points,
-                      "match_id": game.match_id, "view_key": summary.get("view_key"),
-                      "score_key": summary.get("score_key") if editable else None})
+                      "legs": outcome.legs, "best_of": access.setup.format_of(game.kind).legs,
+                      "next_leg": outcome.next_leg, "awarded": outcome.awarded,
+                      "entered": game.entered, "leg_scores": legs,
+                      "match_id": last.get("match_id"), "view_key": last.get("view_key"),
+                      "score_key": last.get("score_key")})
     return games
 
 
+def _leg(summary: dict, editable: bool) -> dict:
+    """One leg's match as a card shows it: its score, and its links (the scoring one only
+    to those who may change the card)."""
+    return {"scores": summary.get("scores", [0, 0]), "over": summary.get("winner") is not None,
+            "view_key": summary.get("view_key"),
+            "score_key": summary.get("score_key") if editable else None}
+
+
 def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
-    """The league page: standings, the players' table, fixtures and results, tonight."""
+    """The league page: each division's standings and players' table, fixtures and
+    results, tonight."""
     state = _league_state(uow, access)
-    counted = results(state)
-    names = [team.name for team in state["teams"].values()]
     lines = [_fixture_line(access, state, fixture, today) for fixture in state["fixtures"]]
     teams = [{"id": team.id, "name": team.name, "players": team.players,
+              "division": team.division,
               "captain_key": team.captain_key if access.secretary else None,
               "mine": team.id == access.team_id}
              for team in state["teams"].values()]
     return {"setup": access.setup, "access": access, "teams": teams, "fixtures": lines,
-            "standings": standings(names, counted, access.setup.points),
-            "players": players_table(counted),
+            "divisions": tables(access, state),
             "tonight": [line for line in lines if line["tonight"] or line["live"]]}
 
 
 def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> dict | None:
-    """One fixture's card with every game's state, both rosters, and its corrections."""
+    """One fixture's card with every game's state, both rosters, the line-ups handed in
+    (only the viewer's own shown), and its corrections."""
     fixture = uow.leagues.fixture(access.league_id, fixture_id)
     if fixture is None:
         return None
@@ -108,7 +129,11 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     line.update(
         rosters={"home": state["teams"][fixture.home].players,
                  "away": state["teams"][fixture.away].players},
-        side=side, over=all(game["state"] in (SCORED, "entered") for game in line["games"]),
+        side=side, over=all(game["state"] in (SCORED, "entered", "awarded")
+                            for game in line["games"]),
+        handed_in=handed_in(fixture.card),
+        my_line_up=dict(fixture.card.line_ups).get(side),
+        revealed=revealed(fixture.card),
         corrections=[{"at": c.at, "kind": c.kind, **c.facts}
                      for c in uow.leagues.corrections(access.league_id)
                      if c.fixture_id == fixture.id])
@@ -116,11 +141,11 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
 
 
 def season(uow: UnitOfWork, access: Access) -> Season:
-    """The whole season as values, every scored game's match rebuilt from its log."""
+    """The whole season as values, every scored leg's match rebuilt from its log."""
     state = _league_state(uow, access)
     teams = {team.name: team.players for team in state["teams"].values()}
-    ids = [game.match_id for card in state["cards"].values() for game in card.games
-           if game.match_id]
+    divisions = {team.name: team.division for team in state["teams"].values()}
+    ids = [match_id for card in state["cards"].values() for match_id in card.match_ids]
     matches = uow.matches.matches_by_id(ids)
     corrections: dict[int, list] = {}
     for c in uow.leagues.corrections(access.league_id):
@@ -131,10 +156,11 @@ def season(uow: UnitOfWork, access: Access) -> Season:
         card = state["cards"][fixture.id]
         fixtures.append(SeasonFixture(
             state["teams"][fixture.home].name, state["teams"][fixture.away].name,
-            fixture.day, card, {game.number: matches[game.match_id] for game in card.games
-                                if game.match_id},
-            corrections.get(fixture.id, [])))
-    return Season(access.setup, teams, fixtures)
+            fixture.day, card, {game.number: tuple(matches[match_id]
+                                                   for match_id in game.matches)
+                                for game in card.games if game.matches},
+            corrections.get(fixture.id, []), fixture.play_off))
+    return Season(access.setup, teams, fixtures, divisions)
 
 
 def team_choices(uow: UnitOfWork, league_id: str) -> list[tuple[int, str]]:

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
 from ..rules.errors import N_
-from ..rules.events import PASS, UNDO, Entry, Remaining, lay_from_button
+from ..rules.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
 from ..rules.record import IllegalRecord
 from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
+from .league_card import Leg, leg_of
 from .unit_of_work import UnitOfWork
 
 
@@ -26,9 +27,11 @@ class Written:
 
 @dataclass(frozen=True)
 class Repeated:
-    """The same entry was already the latest one stored: nothing was written twice."""
+    """The same entry was already stored (a double tap, or a tap sent again after its answer
+    was lost): nothing was written twice. `later`: what other phones entered after it."""
 
     stored: Stored
+    later: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -73,13 +76,15 @@ class Held:
 
 @dataclass(frozen=True)
 class OnCard:
-    """The league card a match scores a game of: its teams, the game, and whether the card
-    holds it (confirmed) or the secretary took it off."""
+    """The league card a match scores a game of: its teams, the game, whether the card
+    holds it (confirmed) or the secretary took it off, and the leg it scores of a best-of
+    game."""
 
     home: str
     away: str
     game: int
     held: str
+    leg: Leg | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -128,14 +133,23 @@ def card_of(uow: UnitOfWork, stored: Stored) -> OnCard | None:
     head = stored.head
     if head is None or head.fixture_id is None:
         return None
-    teams = uow.leagues.fixture_teams(head.fixture_id)
-    return None if teams is None else OnCard(*teams, head.game, head.held)
+    found = uow.leagues.fixture_at_table(head.fixture_id)
+    if found is None:
+        return None
+    return OnCard(found.home, found.away, head.game, head.held, leg_of(uow, stored, found))
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
     """The match to watch, if `key` is its scoreboard key; its log is not read yet."""
     head = uow.matches.find(match_id, key, scoring=False)
     return None if head is None else Board(head.revision, head)
+
+
+def watch(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
+    """The match to read, if `key` is its scoreboard key: the replay and the score sheet
+    that anyone with the read-only link may open."""
+    board = open_board(uow, match_id, key)
+    return None if board is None else board_match(uow, board)
 
 
 def board_match(uow: UnitOfWork, board: Board) -> Stored:
@@ -203,7 +217,7 @@ def broken_log(stored: Stored) -> IllegalRecord:
     hand = match.hand
     number = len(match.hands) if hand is not None else 1
     if isinstance(broken.event, Start):
-        return IllegalRecord(N_("hand %(hand)s, starter"), cause, hand=number + 1)
+        return IllegalRecord(N_("hand %(hand)s, starter"), cause, hand=len(match.hands) + 1)
     if isinstance(broken.event, Remaining):
         return IllegalRecord(N_("hand %(hand)s, remaining"), cause, hand=number)
     seat = match.turn
@@ -252,7 +266,8 @@ def pass_turn(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
 
 def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
          ) -> Tapped | AskFirst:
-    """Take back the last entry, whatever it was; a hand's score only once confirmed."""
+    """Take back one step, whatever it was (of a draw of several tiles, one tile: the step
+    of the Draw button); a hand's score only once confirmed."""
     match = stored.match
     if stored.held:
         return Held(stored)
@@ -277,14 +292,44 @@ def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
 
 def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
            ) -> Repeated | Stale | Gone:
-    """A repeat of the one entry stored since `seen` is a success; anything else is stale."""
+    """A repeat of the tap stored first since `seen` is a success (what others entered
+    after it is said); anything else is stale."""
     now = open_match(uow, stored.id, stored.score_key)
     if now is None:
         return Gone(stored.id)
-    entered = uow.matches.entries_since(stored.id, seen)
-    if len(entered) == 1 and _repeats(entry, entered[0]):
-        return Repeated(now)
+    entered = _taps(uow, now, seen, uow.matches.entries_since(stored.id, seen))
+    if entered and _repeats(entry, entered[0]):
+        return Repeated(now, tuple(entered[1:]))
     return Stale(now, entered)
+
+
+def _taps(uow: UnitOfWork, now: Stored, seen: int, entered: list[Entry]) -> list[Entry]:
+    """The entries written since `seen` as the taps that wrote them: an Undo that took one
+    tile of a draw back wrote the undo and the draw kept (`Match.undo`), and is one undo."""
+    if not any(isinstance(entry, Undo) for entry in entered) or now.head is None:
+        return entered
+    match = uow.matches.rebuild(now.head._replace(revision=seen)).match
+    taps, index = [], 0
+    try:
+        while index < len(entered):
+            taps.append(entered[index])
+            index += _tap_on(match, entered[index:])
+    except RuleError:  # a log the rules refuse (taken back since): each entry is one tap
+        return entered
+    return taps
+
+
+def _tap_on(match: Match, entries: list[Entry]) -> int:
+    """Apply the tap that wrote the first of `entries` to the match; how many it wrote."""
+    if not isinstance(entries[0], Undo):
+        match.push(entries[0])
+        return 1
+    step = match.copy().undo() if match.log else ()
+    if len(step) > 1 and tuple(entries[:len(step)]) == step:
+        match.undo()
+        return len(step)
+    match.pop()
+    return 1
 
 
 def _repeats(entry: Entry, stored: Entry) -> bool:

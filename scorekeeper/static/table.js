@@ -1,10 +1,11 @@
-// The table screen's taps. No tap is lost: each one is queued and sent in order, against
-// the revision the previous answer brought; a tap that cannot be applied, a server that
+// The table screen's taps. No tap is lost: each one is queued and sent in order, each
+// against the revision of the table it was made on (a tap made while another was on its
+// way: against the table that answer brought); a tap that cannot be applied, a server that
 // fails and a connection that drops each say so on the screen. A tap made or in flight
 // while the connection is down is kept (also across a reload) and sent when it is back,
-// against the revision the scorer saw: the server applies it once, or says it no longer
-// applies. A tap a busy server or a rate limit turned away is sent again after its
-// Retry-After. Without this script the forms post as plain forms.
+// against that same revision: the server applies it once, or says it no longer applies. A
+// tap a busy server or a rate limit turned away is sent again after its Retry-After.
+// Without this script the forms post as plain forms.
 (() => {
   "use strict";
 
@@ -54,13 +55,18 @@
     }
   }
 
+  // Kept taps go on only with the revision they were made against: one that was waiting
+  // behind another when the page went away, or kept too long, is said not applied.
   function kept() {
+    let taps;
     try {
-      const taps = JSON.parse(localStorage.getItem(KEPT) || "[]");
-      return taps.filter((tap) => Date.now() - tap.made < KEPT_MS);
+      taps = JSON.parse(localStorage.getItem(KEPT) || "[]");
     } catch {
       return [];
     }
+    const going = taps.filter((tap) => tap.pos !== undefined && Date.now() - tap.made < KEPT_MS);
+    notApplied(taps.filter((tap) => !going.includes(tap)));
+    return going;
   }
 
   document.addEventListener("pointerdown", (event) => {
@@ -92,9 +98,11 @@
     // A tap that names a button is sent as that button of the table it reaches; any
     // other form (the pips at the end of a hand) as it was filled in.
     const tap = key ? {key, label: button.dataset.label || key}
-                    : {fields: [...new FormData(form, button)], action: form.action,
-                       label: button?.textContent.trim() || ""};
+                    : {fields: [...new FormData(form, button)]
+                         .filter(([name]) => name !== "csrf_token" && name !== "pos"),
+                       action: form.action, label: button?.textContent.trim() || ""};
     tap.made = Date.now();
+    if (!queue.length && !sending) tap.pos = revision(); // the table the scorer sees
     queue.push(tap);
     keep();
     pressed(key, button);
@@ -106,9 +114,11 @@
   });
 
   function body(tap) {
-    if (!tap.key) {
+    if (!tap.key) { // the form as it was filled in, with this page's form token
       const data = new FormData();
       tap.fields.forEach(([name, value]) => data.append(name, value));
+      const token = table()?.querySelector("input[name=csrf_token]");
+      if (token) data.set("csrf_token", token.value);
       return {action: tap.action, data};
     }
     const button = table()?.querySelector(`[data-key="${CSS.escape(tap.key)}"]`);
@@ -130,12 +140,10 @@
       notApplied([tap]);
       return next();
     }
-    // The revision the scorer saw when the tap was first sent decides a tap sent again:
-    // the server applies it once (a second copy is taken for the first), or refuses it.
-    const pos = table()?.querySelector("input[name=pos]");
-    if (tap.pos === undefined && pos) tap.pos = pos.value;
-    if (tap.pos !== undefined) request.data.set("pos", tap.pos);
-    tap.sent = true;
+    // The revision the tap was made against decides, also for a tap sent again: the server
+    // applies it once (a second copy is taken for the first), or refuses it.
+    if (tap.pos === undefined) tap.pos = revision(); // it waited behind one just answered
+    request.data.set("pos", tap.pos);
     keep();
     let response;
     try {
@@ -146,7 +154,15 @@
     } catch {
       return offline(tap);
     }
-    if (response.headers.get("HX-Refresh")) {
+    if (response.headers.get("HX-Refresh")) { // a form token too old: a fresh page, once
+      if (tap.refreshed) {
+        queue.shift();
+        notApplied([tap]);
+        keep();
+        sending = false;
+        return;
+      }
+      tap.refreshed = true;
       keep();
       window.location.reload();
       return;
@@ -166,6 +182,8 @@
     swap(await response.text());
     if (response.status === 200) {
       show("");
+      if (queue.length) queue[0].pos = revision(); // the table the next tap follows
+      keep();
       queue.forEach((waiting) => pressed(waiting.key));
       return next();
     }
@@ -221,22 +239,27 @@
     reconnecting = setInterval(refresh, 3000);
   }
 
+  let refreshing = false;
+
   async function refresh() {
+    if (refreshing || sending) return;
+    refreshing = true;
     try {
       const response = await fetch(window.location.href, {headers: {"HX-Request": "true"}});
-      if (!response.ok) return;
+      if (!response.ok || sending) return;
       const html = await response.text();
-      if (sending) return;
       clearInterval(reconnecting);
       reconnecting = null;
-      if (queue.length) { // the kept taps first, against the revisions they were made on
+      swap(html); // the table as it is now (a reload offline showed the last page seen)
+      if (queue.length) { // then the kept taps, against the revisions they were made on
         show(say("sendingKept"), "ok");
         return next();
       }
-      swap(html);
       show(say("back"), "ok");
     } catch {
       // still offline: try again at the next tick
+    } finally {
+      refreshing = false;
     }
   }
 
@@ -295,8 +318,7 @@
   if (!navigator.onLine) {
     show(say("offlineNow"), "warn");
     reconnect();
-  } else if (queue.length) {
-    show(say("sendingKept"), "ok");
-    next();
+  } else if (queue.length) { // the page may be the copy kept offline: the table now, first
+    refresh();
   }
 })();

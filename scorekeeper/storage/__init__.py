@@ -1,9 +1,10 @@
 """The store: matches, leagues and kept scoreboards in SQLite or PostgreSQL.
 
 `open_store` checks and upgrades the database an app runs on; each unit of work gets a
-connection from it and reaches the tables through the repositories; `move_store` copies
-a whole store into another database, and checks the copy (the `move-store` command).
-Only `services/` and the commands use this room; nothing here knows a request or a page.
+connection from it and reaches the tables through the repositories (and the write
+limits' counts through `HitLog`); `move_store` copies a whole store into another
+database, and checks the copy (the `move-store` command). Only `services/` and the
+commands use this room; nothing here knows a request or a page.
 """
 
 from .boards import BoardRepository
@@ -27,9 +28,11 @@ from .errors import (
     StaleWrite,
     StorageRefused,
 )
+from .hits import HitLog, Sweeps
 from .leagues import (
     CONFIRMED,
     REMOVED,
+    FixtureAtTable,
     LeagueRepository,
     StoredCorrection,
     StoredFixture,
@@ -43,10 +46,10 @@ from .store import Store, open_store
 from .transfer import Moved, move_store
 
 __all__ = [
-    "BoardRepository", "Broken", "CONFIRMED", "Head", "LeagueRepository", "MatchCache", "MatchGone",
-    "MatchHeld", "Moved", "MoveFailed", "MoveRefused", "REMOVED",
-    "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
-    "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "backup",
-    "begin", "commit", "connect", "describe", "is_postgresql", "location", "move_store",
-    "open_store", "rollback", "upgrade",
+    "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
+    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved", "MoveFailed",
+    "MoveRefused", "REMOVED", "MatchRepository", "Retention", "StaleCard", "StaleWrite",
+    "StorageRefused", "Store", "Stored", "StoredCorrection", "StoredFixture", "StoredLeague",
+    "StoredTeam", "Sweeps", "backup", "begin", "commit", "connect", "describe",
+    "is_postgresql", "location", "move_store", "open_store", "rollback", "upgrade",
 ]

@@ -13,6 +13,7 @@ import contextlib
 import pathlib
 import sqlite3
 
+from ..rules.words import N_
 from .dialects import SQLITE
 from .errors import StorageRefused
 from .schema import SCHEMA
@@ -47,8 +48,8 @@ def location(config) -> str:
     """Where the matches are: the DATABASE_URL if one is set, else the SQLite file."""
     url = config.get("DATABASE_URL")
     if url and not is_postgresql(url):  # not shown: a mistyped scheme may carry a password
-        raise StorageRefused("DATABASE_URL takes a postgresql:// URL; a SQLite file is "
-                             "set with SCOREKEEPER_DATABASE")
+        raise StorageRefused.worded(N_("DATABASE_URL takes a postgresql:// URL; a SQLite file "
+                                       "is set with SCOREKEEPER_DATABASE"), "not_postgresql")
     return url or config["DATABASE"]
 
 
@@ -103,8 +104,10 @@ def postgres():
     try:
         from . import postgres as module
     except ImportError as error:
-        raise StorageRefused(f"DATABASE_URL names PostgreSQL but its driver is not installed "
-                             f"({error}): pip install 'scorekeeper[postgresql]'") from None
+        raise StorageRefused.worded(N_("DATABASE_URL names PostgreSQL but its driver is not "
+                                       "installed (%(why)s): pip install "
+                                       "'scorekeeper[postgresql]'"), "no_driver",
+                                    why=str(error)) from None
     return module
 
 
@@ -139,8 +142,9 @@ def transaction(conn):
         raise
 
 
-def upgrade(conn) -> int:
-    """Bring the schema to the newest version, one step per transaction; returns it."""
+def upgrade(conn, database: str = "the database") -> int:
+    """Bring the schema to the newest version, one step per transaction; returns it. A
+    newer schema is refused naming `database` (the file or the server's database)."""
     dialect = conn.dialect
     make, read, write = dialect.versions
     for number, version_of in enumerate(SCHEMA, 1):
@@ -150,9 +154,10 @@ def upgrade(conn) -> int:
             _run(conn, make)
             version = conn.execute(read).fetchone()[0]
             if version > len(SCHEMA):
-                raise StorageRefused(f"the database is from a newer scorekeeper (schema "
-                                     f"{version}, this one knows {len(SCHEMA)}): install "
-                                     f"the newer version")
+                raise StorageRefused.worded(
+                    N_("%(database)s is from a newer scorekeeper (schema %(version)s, this "
+                       "one knows %(known)s): install the newer version"), "newer_schema",
+                    database=database, version=version, known=len(SCHEMA))
             if version < number:
                 _step(conn, version_of)
                 conn.execute(write.format(number))
@@ -212,18 +217,39 @@ def open_checked(where: str):
     try:
         conn = connect(where)
     except errors as error:
-        raise StorageRefused(f"cannot open {named}: {_first_line(error)}") from None
+        raise _unusable("cannot_open", postgresql, named, error) from None
     try:
         if not postgresql:
             check_sound(conn, where)
-        upgrade(conn)
+        upgrade(conn, database=named)
     except errors as error:
         conn.close()
-        raise StorageRefused(f"cannot use {named}: {_first_line(error)}") from None
+        raise _unusable("cannot_use", postgresql, named, error) from None
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+UNUSABLE = {
+    ("cannot_open", True): N_("cannot open %(database)s (%(why)s): check that the server is "
+                              "running and that the URL names it"),
+    ("cannot_open", False): N_("cannot open %(database)s (%(why)s): check that its folder "
+                               "exists and that this user may write in it (SQLite keeps its "
+                               "journal beside the file)"),
+    ("cannot_use", True): N_("cannot use %(database)s (%(why)s): check that the server is "
+                             "running and that the URL names it"),
+    ("cannot_use", False): N_("cannot use %(database)s (%(why)s): check that its folder "
+                              "exists and that this user may write in it (SQLite keeps its "
+                              "journal beside the file)"),
+}
+"""A database that cannot be opened, or opened but not used, by whether it is PostgreSQL:
+what went wrong and what to do."""
+
+
+def _unusable(kind: str, postgresql: bool, named: str, error: Exception) -> StorageRefused:
+    return StorageRefused.worded(UNUSABLE[kind, postgresql], kind, database=named,
+                                 why=_first_line(error))
 
 
 def _first_line(error: Exception) -> str:
@@ -234,7 +260,8 @@ def check_intact(conn: sqlite3.Connection, path: str) -> None:
     """A SQLite file with damaged pages is refused (read only: a move's source too)."""
     verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     if verdict != "ok":
-        raise StorageRefused(f"{path} is damaged ({verdict}): restore it from a backup")
+        raise StorageRefused.worded(N_("%(database)s is damaged (%(why)s): restore it from "
+                                       "a backup"), "damaged", database=path, why=verdict)
 
 
 def check_sound(conn: sqlite3.Connection, path: str) -> None:
@@ -245,7 +272,8 @@ def check_sound(conn: sqlite3.Connection, path: str) -> None:
     try:
         conn.execute(f"PRAGMA user_version={int(version)}")  # a real write, rolled back
     except sqlite3.OperationalError as error:
-        raise StorageRefused(f"cannot write {path} ({error}): check the file's "
-                             f"permissions and the free disk space") from None
+        raise StorageRefused.worded(N_("cannot write %(database)s (%(why)s): check the "
+                                       "file's permissions and the free disk space"),
+                                    "unwritable", database=path, why=str(error)) from None
     finally:
         rollback(conn)

@@ -1,8 +1,13 @@
 """The store's own errors: what a repository raises, and the services translate."""
 
+from ..rules.errors import Refusal
 
-class StorageRefused(Exception):
-    """A database the app must not run on (newer, damaged, unwritable): one line says why."""
+
+class StorageRefused(Refusal):
+    """A database the app must not run on (newer, damaged, unwritable): one line says why,
+    from a catalogue template (`worded`), so that the console says it in its language."""
+
+    kind = "storage_refused"
 
 
 class MatchGone(Exception):

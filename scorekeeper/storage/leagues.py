@@ -6,6 +6,7 @@ A card is stored as its JSON value with a revision: each write names the revisio
 was made against, so of two captains editing one card at once, one wins (StaleCard).
 """
 
+import functools
 import json
 import secrets
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ class StoredTeam:
     name: str
     captain_key: str
     players: list[str]
+    division: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class StoredFixture:
     day: str
     card: Card
     revision: int
+    play_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,33 +65,60 @@ def league_games(conn) -> str:
 
 
 def link_card_games(conn) -> None:
-    """Each match a stored card links: its fixture and game, held if the card is signed
-    (schema version 4, for the leagues played before it)."""
+    """Each match a stored card links: its fixture and game, held if both captains signed
+    the card (schema version 4, for the leagues played before it). It reads the cards'
+    JSON as version 3 wrote it (one match a game), not through today's Card."""
     for fixture_id, card_text in conn.execute("SELECT id, card FROM fixtures").fetchall():
-        card = Card.from_dict(json.loads(card_text))
-        for game in card.games:
-            if game.match_id:
+        card = json.loads(card_text)
+        signed = set(card.get("confirmed", ())) == {"home", "away"}
+        for number, game in enumerate(card["games"], 1):
+            if game.get("match_id"):
                 conn.execute("UPDATE matches SET fixture_id = ?, game = ?, held = ? "
-                             "WHERE id = ?", (fixture_id, game.number,
-                                              CONFIRMED if card.signed else "", game.match_id))
+                             "WHERE id = ?", (fixture_id, number, CONFIRMED if signed else "",
+                                              game["match_id"]))
 
 
 def new_key() -> str:
     return secrets.token_urlsafe(KEY_BYTES)
 
 
+@dataclass(frozen=True)
+class FixtureAtTable:
+    """The card that links a table's match, as the table shows it: the fixture, its teams'
+    names and the league's setup; the card is decoded only if asked for (a table asks on
+    every tap, and needs it only in a league whose games have legs)."""
+
+    id: int
+    revision: int
+    home: str
+    away: str
+    setup: LeagueSetup
+    card_text: str
+
+    @functools.cached_property
+    def card(self) -> Card:
+        return Card.from_dict(json.loads(self.card_text))
+
+
+@functools.lru_cache(maxsize=256)
+def _setup(text: str) -> LeagueSetup:
+    """A league's stored setup, decoded and checked once per text: a value, never changed."""
+    return LeagueSetup.from_dict(json.loads(text))
+
+
 def _league(row) -> StoredLeague:
-    return StoredLeague(row["id"], row["secretary_key"], row["public_key"],
-                        LeagueSetup.from_dict(json.loads(row["setup"])))
+    return StoredLeague(row["id"], row["secretary_key"], row["public_key"], _setup(row["setup"]))
 
 
 def _team(row) -> StoredTeam:
-    return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]))
+    return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]),
+                      row["division"])
 
 
 def _fixture(row) -> StoredFixture:
     return StoredFixture(row["id"], row["home"], row["away"], row["day"],
-                         Card.from_dict(json.loads(row["card"])), row["revision"])
+                         Card.from_dict(json.loads(row["card"])), row["revision"],
+                         bool(row["play_off"]))
 
 
 class LeagueRepository:
@@ -118,10 +148,12 @@ class LeagueRepository:
                                 (str(league_id),)).fetchone()
         return None if row is None else _league(row)
 
-    def insert_team(self, league_id: str, name: str, players: list[str]) -> int:
-        return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players) "
-                                 "VALUES (?, ?, ?, ?) RETURNING id",
-                                 (league_id, name, new_key(), json.dumps(players))).fetchone()[0]
+    def insert_team(self, league_id: str, name: str, players: list[str],
+                    division: str = "") -> int:
+        return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players, "
+                                 "division) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, name, new_key(), json.dumps(players), division)
+                                 ).fetchone()[0]
 
     def teams(self, league_id: str) -> list[StoredTeam]:
         return [_team(row) for row in self.conn.execute(
@@ -137,19 +169,26 @@ class LeagueRepository:
                           (json.dumps(players), team_id))
 
     def insert_fixture(self, league_id: str, home: int, away: int, day: str,
-                       card: Card) -> int:
-        return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card) "
-                                 "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                 (league_id, home, away, day, json.dumps(card.as_dict()))
-                                 ).fetchone()[0]
+                       card: Card, play_off: bool = False) -> int:
+        return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card, "
+                                 "play_off) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, home, away, day, json.dumps(card.as_dict()),
+                                  int(play_off))).fetchone()[0]
 
     def fixtures(self, league_id: str) -> list[StoredFixture]:
         return [_fixture(row) for row in self.conn.execute(
             "SELECT * FROM fixtures WHERE league_id = ? ORDER BY day, id",
             (league_id,)).fetchall()]
 
-    def fixture(self, league_id: str, fixture_id) -> StoredFixture | None:
-        row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?",
+    def count_fixtures(self, league_id: str) -> int:
+        return self.conn.execute("SELECT count(*) FROM fixtures WHERE league_id = ?",
+                                 (league_id,)).fetchone()[0]
+
+    def fixture(self, league_id: str, fixture_id, lock: bool = False) -> StoredFixture | None:
+        """A fixture with its card; `lock` holds its row until the transaction ends, so that
+        every write of a card takes its locks in one order (the card, then its matches)."""
+        locked = self.conn.dialect.for_update if lock else ""
+        row = self.conn.execute("SELECT * FROM fixtures WHERE league_id = ? AND id = ?" + locked,
                                 (league_id, fixture_id)).fetchone()
         return None if row is None else _fixture(row)
 
@@ -169,12 +208,18 @@ class LeagueRepository:
             raise StaleCard(row[0])
         return expected + 1
 
-    def fixture_teams(self, fixture_id: int) -> tuple[str, str] | None:
-        """The home and away teams' names of a fixture."""
-        row = self.conn.execute("SELECT h.name, a.name FROM fixtures f "
-                                "JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away "
-                                "WHERE f.id = ?", (fixture_id,)).fetchone()
-        return None if row is None else (row[0], row[1])
+    def fixture_at_table(self, fixture_id: int) -> FixtureAtTable | None:
+        """The fixture whose card links a table's match, its teams' names and its league's
+        setup, in one read: a table of a league asks it on every tap."""
+        row = self.conn.execute(
+            "SELECT f.id, f.revision, f.card, h.name AS home_name, a.name AS away_name, "
+            "l.setup AS league_setup "
+            "FROM fixtures f JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away "
+            "JOIN leagues l ON l.id = f.league_id WHERE f.id = ?", (fixture_id,)).fetchone()
+        if row is None:
+            return None
+        return FixtureAtTable(row["id"], row["revision"], row["home_name"], row["away_name"],
+                              _setup(row["league_setup"]), row["card"])
 
     def set_day(self, fixture_id: int, day: str) -> None:
         self.conn.execute("UPDATE fixtures SET day = ? WHERE id = ?", (day, fixture_id))

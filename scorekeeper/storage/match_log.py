@@ -13,8 +13,9 @@ from ..rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 from .leagues import CONFIRMED
 
 HEAD = "SELECT id, score_key, view_key, revision, setup, held, fixture_id, game FROM matches"
-LISTED = "SELECT id, view_key, summary, updated, score_key FROM matches"
-"""What the lists of matches show of each (its scoring key last, to check it)."""
+LISTED = "SELECT id, view_key, summary, updated, score_key, setup FROM matches"
+"""What the lists of matches show of each (its scoring key fifth, to check it; its setup
+names the game)."""
 
 
 class Head(NamedTuple):
@@ -110,24 +111,41 @@ def entry_of(kind: str, data) -> Entry:
 
 
 def table_json(table: Table) -> str:
-    """The setup of a match; `rules` is left out for all-fives, as in every older database."""
+    """The setup of a match; `rules` is left out for all-fives and `house` when no house rule
+    is switched, as in every older database."""
     rules = {} if table.rules is ALL_FIVES else {"rules": table.rules.name}
+    house = {} if table.house.is_default else {"house": table.house.as_dict()}
     return json.dumps({"players": list(table.players), "partnerships": table.partnerships,
-                       "target": table.target, "hand_size": table.hand_size, **rules})
+                       "target": table.target, "hand_size": table.hand_size, **rules,
+                       **house})
 
 
 def summary_json(match: Match) -> str:
-    """What the list of matches shows, kept beside the log so the list needs no rebuild."""
+    """What the list of matches shows, kept beside the log so the list needs no rebuild:
+    `hand` is the hand under way or waiting for its starter (0 before the first)."""
     table = match.table
+    waiting = match.phase == "start" and bool(match.hands)  # the next hand, not the last
     return json.dumps({"sides": [table.side_name(s) for s in range(len(table.sides))],
                        "scores": match.scores, "winner": match.winner,
-                       "target": table.target, "hands": len(match.hands)})
+                       "target": table.target, "hands": len(match.hands),
+                       "hand": len(match.hands) + waiting})
+
+
+def listed(row) -> dict:
+    """A match as the lists show it: its summary (`hand` as an older summary has it), its
+    game's name (a catalogue id) from its setup, its addresses and when it was played."""
+    summary = json.loads(row["summary"])
+    summary.setdefault("hand", summary.get("hands", 0))
+    rules = find_rule_set(json.loads(row["setup"]).get("rules", ALL_FIVES.name))
+    return dict(summary, game=rules.shown_name, id=row["id"], view_key=row["view_key"],
+                updated=row["updated"])
 
 
 def table_of(setup: str) -> Table:
     setup = json.loads(setup)
     return Table.create(setup["players"], setup["partnerships"], setup["target"],
-                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)))
+                        setup["hand_size"], find_rule_set(setup.get("rules", ALL_FIVES.name)),
+                        setup.get("house"))
 
 
 def apply_entries(match: Match, entries: list[Entry]) -> None:
@@ -157,11 +175,13 @@ def takes_back(entries: list[Entry]) -> bool:
     return False
 
 
-def applied(match: Match, entry: Entry) -> tuple[str, str]:
-    """Apply an entry to the match (the rules may refuse it); its row's kind and data."""
+def applied(match: Match, entry: Entry) -> list[tuple[str, str]]:
+    """Apply a tap's entry to the match (the rules may refuse it); the kind and data of the
+    rows that record it: one, or for an undo that takes one tile of a draw back, the undo
+    and the draw kept (`Match.undo`)."""
     if isinstance(entry, Undo):
-        match.pop()
-        return "undo", "{}"
-    return "event", event_json(match.push(entry))
+        return [("undo", "{}") if isinstance(written, Undo) else ("event", event_json(written))
+                for written in match.undo()]
+    return [("event", event_json(match.push(entry)))]
 
 

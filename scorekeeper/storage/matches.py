@@ -24,6 +24,7 @@ from .match_log import (
     apply_entries,
     entry_of,
     event_json,
+    listed,
     summary_json,
     table_json,
     table_of,
@@ -141,7 +142,7 @@ class MatchRepository:
         in the same second by id: the same order in every store and on every server)."""
         rows = self.conn.execute(LISTED + " ORDER BY updated DESC, id LIMIT ?",
                                  (limit,)).fetchall()
-        found = _summaries(rows)
+        found = [listed(row) for row in rows]
         return sorted(found, key=lambda item: item.get("winner") is not None)
 
     def summaries(self, match_ids: list[str]) -> dict[str, dict]:
@@ -170,7 +171,7 @@ class MatchRepository:
         for match_id, key in links:
             row = self._keyed(LISTED, match_id, key, 4)
             if row is not None:
-                found.extend(_summaries([row]))
+                found.append(listed(row))
                 found[-1]["score_key"] = key
         found.sort(key=lambda item: item["updated"], reverse=True)
         return sorted(found, key=lambda item: item.get("winner") is not None)
@@ -204,16 +205,16 @@ class MatchRepository:
         """
         if stored.revision != expected:  # the phone saw another revision than this read
             return self._write_reread(stored, expected, entry)
-        kind, data = applied(stored.match, entry)
+        rows = applied(stored.match, entry)
         conn = self.conn
         moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
                              f"updated = {conn.dialect.now} WHERE id = ? AND revision = ? "
-                             f"AND held <> ?", (expected + 1, summary_json(stored.match),
+                             f"AND held <> ?", (expected + len(rows), summary_json(stored.match),
                                                 stored.id, expected, CONFIRMED))
         if moved.rowcount != 1:
             self._why_not_written(stored.id)
-        self._append(stored.id, expected + 1, kind, data)
-        return self._written_at(stored, expected + 1)
+        self._append(stored.id, expected, rows)
+        return self._written_at(stored, expected + len(rows))
 
     def _why_not_written(self, match_id: str):
         """Raise why a write's conditional UPDATE moved no row: the match was deleted, its
@@ -239,16 +240,20 @@ class MatchRepository:
         if head.revision != expected:
             raise StaleWrite(head.revision)
         fresh = self.rebuild(head)
-        kind, data = applied(fresh.match, entry)
-        self._append(stored.id, expected + 1, kind, data)
+        if fresh.broken:  # the log broke since the phone read it: it must see that first
+            raise StaleWrite(head.revision)
+        rows = applied(fresh.match, entry)
+        self._append(stored.id, expected, rows)
         conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
                      f"updated = {conn.dialect.now} WHERE id = ?",
-                     (expected + 1, summary_json(fresh.match), stored.id))
-        return self._written_at(fresh, expected + 1)
+                     (expected + len(rows), summary_json(fresh.match), stored.id))
+        return self._written_at(fresh, expected + len(rows))
 
-    def _append(self, match_id: str, seq: int, kind: str, data: str) -> None:
-        self.conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
-                          (match_id, seq, kind, data))
+    def _append(self, match_id: str, after: int, rows: list[tuple[str, str]]) -> None:
+        """Append entries (kind, data) after revision `after`, one revision each."""
+        for seq, (kind, data) in enumerate(rows, after + 1):
+            self.conn.execute("INSERT INTO entries (match_id, seq, kind, data) "
+                              "VALUES (?, ?, ?, ?)", (match_id, seq, kind, data))
 
     def _written_at(self, stored: Stored, revision: int) -> Stored:
         stored.revision = revision
@@ -267,8 +272,7 @@ class MatchRepository:
                                                 stored.id, expected, CONFIRMED))
         if moved.rowcount != 1:
             self._why_not_written(stored.id)
-        for seq in range(expected + 1, expected + count + 1):
-            self._append(stored.id, seq, "undo", "{}")
+        self._append(stored.id, expected, [("undo", "{}")] * count)
         stored.broken = None
         return self._written_at(stored, expected + count)
 
@@ -300,8 +304,3 @@ class MatchRepository:
         self.conn.execute("DELETE FROM entries WHERE match_id = ?", (match_id,))
         self.conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         return True
-
-
-def _summaries(rows) -> list[dict]:
-    return [dict(json.loads(row["summary"]), id=row["id"], view_key=row["view_key"],
-                 updated=row["updated"]) for row in rows]

@@ -3,7 +3,7 @@
 Imported only when SCOREKEEPER_DATABASE_URL names a PostgreSQL database, so the app
 needs psycopg only then (`pip install '.[postgresql]'`). A connection here takes the
 store's `?` placeholders, answers rows by position and by column name, and is in
-autocommit outside `db.transaction()` (whose BEGIN bounds its wait for a row lock).
+autocommit outside a transaction (whose BEGIN bounds its wait for a row lock).
 """
 
 import functools
@@ -15,6 +15,7 @@ from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
+from ..rules.words import N_
 from .dialects import POSTGRESQL
 from .errors import StorageRefused
 
@@ -125,8 +126,9 @@ def describe(url: str) -> str:
     try:
         parts = conninfo_to_dict(url)
     except psycopg.Error:  # libpq's reason quotes the part it could not read
-        raise StorageRefused("cannot read the PostgreSQL URL: percent-encode any of "
-                             ": / ? # @ % in its user name or password") from None
+        raise StorageRefused.worded(N_("cannot read the PostgreSQL URL: percent-encode any "
+                                       "of %(signs)s in its user name or password"),
+                                    "bad_url", signs=": / ? # @ %") from None
     return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
 
 

@@ -16,6 +16,8 @@ from jinja2 import pass_eval_context
 from markupsafe import Markup
 from wtforms.i18n import messages_path
 
+from ..rules.words import InContext, PluralInContext
+
 
 def catalogue():
     """This request's translations (a null catalogue outside a request)."""
@@ -29,7 +31,11 @@ def catalogue():
 
 
 def gettext(string: str, **variables) -> str:
-    """Flask-Babel's gettext: the translated template, filled in with `variables`."""
+    """Flask-Babel's gettext: the translated template, filled in with `variables`; a message
+    the rules marked (rules/words.py) is worded as `say` words it, so that gettext can be
+    the rules' `say` too."""
+    if string.__class__ is not str:
+        return say(string, **variables)
     text = catalogue().ugettext(string)
     return text % variables if variables else text
 
@@ -38,6 +44,31 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     """Flask-Babel's ngettext: the plural form `num` takes; `%(num)s` is the number."""
     variables.setdefault("num", num)
     return catalogue().ungettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables) -> str:
+    """Flask-Babel's pgettext: the meaning of an ambiguous English word that `context`
+    names ("Home": the home page, or the home team)."""
+    text = catalogue().upgettext(context, string)
+    return text % variables if variables else text
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables) -> str:
+    variables.setdefault("num", num)
+    return catalogue().unpgettext(context, singular, plural, num) % variables
+
+
+def say(message, counted: str | None = None, **variables) -> str:
+    """The rules' `say` (rules/words.py) in the reader's words: a plain or contexted id by
+    gettext, a pair from `Np_` or `npgettext` by the form the number `counted` takes."""
+    if message.__class__ is PluralInContext:
+        return npgettext(message.context, *message, variables[counted], **variables)
+    if isinstance(message, tuple):
+        return ngettext(*message, variables[counted], **variables)
+    if message.__class__ is InContext:
+        return pgettext(message.context, message, **variables)
+    text = catalogue().ugettext(message)
+    return text % variables if variables else text
 
 
 def format_number(value: int) -> str:
@@ -76,7 +107,8 @@ def _wtforms_catalogue(locale: str):
 def _template_gettext(eval_ctx, string: str, **variables) -> str:
     """Jinja's new-style gettext in one call (its `_` is an alias calling `gettext`): the
     template is markup, the variables are escaped into it."""
-    text = catalogue().ugettext(string)
+    text = (catalogue().upgettext(string.context, string) if string.__class__ is InContext
+            else catalogue().ugettext(string))
     return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 
@@ -87,9 +119,25 @@ def _template_ngettext(eval_ctx, singular: str, plural: str, num: int, **variabl
     return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 
+@pass_eval_context
+def _template_pgettext(eval_ctx, context: str, string: str, **variables) -> str:
+    text = catalogue().upgettext(context, string)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
+@pass_eval_context
+def _template_npgettext(eval_ctx, context: str, singular: str, plural: str, num: int,
+                        **variables) -> str:
+    variables.setdefault("num", num)
+    text = catalogue().unpgettext(context, singular, plural, num)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
 def install(app) -> None:
-    """Templates' `_`, `gettext`, `ngettext` and `numberformat` go through the catalogue."""
+    """Templates' `_`, `gettext`, `ngettext`, `pgettext`, `npgettext` and `numberformat` go
+    through the catalogue."""
     app.jinja_env.newstyle_gettext = True
     app.jinja_env.globals.update(_=_template_gettext, gettext=_template_gettext,
-                                 ngettext=_template_ngettext)
+                                 ngettext=_template_ngettext, pgettext=_template_pgettext,
+                                 npgettext=_template_npgettext)
     app.jinja_env.filters["numberformat"] = format_number

@@ -1,10 +1,12 @@
 """One form class per thing a user does; the rules themselves are checked by the engine."""
 
+import re
 import unicodedata
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.routing import IntegerConverter
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
@@ -21,6 +23,7 @@ from ..rules import (
 )
 from ..rules.errors import N_
 from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
+from ..rules.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
 from .catalogue import gettext as _
 from .catalogue import wtforms_catalogue
 from .view import refusal
@@ -38,18 +41,42 @@ NAME_FIELDS = ("player1", "player2", "player3", "player4")
 LONG = _l("A name has at most %(max)s characters.")
 
 
-class WholeNumberField(IntegerField):
+MAX_DIGITS = 12
+"""Digits a number field reads: more than any field allows, far fewer than a float holds
+(WTForms' range check compares through a float, and 400 digits overflowed it: a 500)."""
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class WholeNumber(IntegerField):
+    """A whole number written in plain digits, as a number input sends it.
+
+    "1e3", "1.5", "٣" or "1_000" are refused as not a number (Python's int() reads the
+    last two); a number longer than MAX_DIGITS is not converted but stands for one past
+    every range, so the field's range check refuses it with the field's own reason.
+    """
+
+    def __init__(self, label=None, validators=None, **kwargs):
+        kwargs.setdefault("invalid_value_message", _l("Enter a whole number, in digits."))
+        super().__init__(label, validators, **kwargs)
+
+    def process_formdata(self, valuelist) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not _PLAIN_NUMBER.fullmatch(text):
+            self.data = None
+            raise ValueError(str(self.invalid_value_message))
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        size = int(digits) if len(digits) <= MAX_DIGITS else 10 ** MAX_DIGITS
+        self.data = -size if text.startswith("-") else size
+
+
+class WholeNumberField(WholeNumber):
     """A whole number, required; missing or not a number, it says so in the catalogue's words."""
 
     def __init__(self, label, asking, validators=(), **kwargs):
-        super().__init__(label, [InputRequired(asking), *validators], **kwargs)
-        self.asking = asking
-
-    def process_formdata(self, valuelist) -> None:
-        try:
-            super().process_formdata(valuelist)
-        except ValueError:
-            raise ValueError(str(self.asking)) from None
+        super().__init__(label, [InputRequired(asking), *validators],
+                         invalid_value_message=asking, **kwargs)
 
 
 def picked_rules(name) -> RuleSet:
@@ -57,9 +84,28 @@ def picked_rules(name) -> RuleSet:
     return next((rules for rules in RULE_SETS if rules.name == name), ALL_FIVES)
 
 
-class NewMatchForm(Form):
+class HouseRulesFields:
+    """The house rules' checkboxes (RULESETS.md §5), each ticked to switch its rule off: of a
+    new match, or of every game of a new league."""
+
+    no_last_point = BooleanField(_l("No point for the last tile: chipping out scores nothing "
+                                    "of its own"))
+    no_win_on_the_down = BooleanField(_l("No win on the down: the lead of a hand cannot win "
+                                         "the match"))
+
+    def house_fields(self, rules: RuleSet) -> list:
+        """The house rules this rule set can switch, as checkboxes."""
+        return [getattr(self, HOUSE_FIELDS[option]) for option in rules.house_options]
+
+    def house(self, rules: RuleSet) -> dict:
+        """The house rules ticked, as a record writes them: each switched off."""
+        return {option: False for option in rules.house_options
+                if getattr(self, HOUSE_FIELDS[option]).data}
+
+
+class NewMatchForm(HouseRulesFields, Form):
     """The rule set, players in seat order, partnerships, and the house rules for target and
-    hand size (the rule set's defaults filled in)."""
+    hand size (the rule set's defaults filled in) and for scoring."""
 
     rules = HiddenField(validators=[Optional(), AnyOf(
         [rules.name for rules in RULE_SETS],
@@ -93,10 +139,11 @@ class NewMatchForm(Form):
             return False
         names = [(field.data or "").strip() or default_name(seat)
                  for seat, field in enumerate(self.name_fields(), 1)]
+        rules = find_rule_set(self.rules.data or ALL_FIVES.name)
         try:
             self.table = Table.create(names, bool(self.partnerships.data) and len(names) == 4,
-                                      self.target.data, self.hand_size.data,
-                                      find_rule_set(self.rules.data or ALL_FIVES.name))
+                                      self.target.data, self.hand_size.data, rules,
+                                      self.house(rules))
         except SetupError as error:
             self._field_for(error).errors.append(refusal(error))
             return False
@@ -116,6 +163,10 @@ class NewMatchForm(Form):
                 "partnerships_need_four": self.partnerships}.get(error.kind, self.player1)
 
 
+HOUSE_FIELDS = {LAST_TILE_POINT: "no_last_point", WIN_ON_THE_DOWN: "no_win_on_the_down"}
+"""The checkbox that switches each house rule off (RULESETS.md §5)."""
+
+
 def default_name(seat: int) -> str:
     """The name of a seat left empty, so a table can start without typing names."""
     return _("Player %(n)s", n=seat)
@@ -123,6 +174,18 @@ def default_name(seat: int) -> str:
 
 MAX_POSITION = 2**31
 """No match gets near this many entries; a larger pos would overflow SQLite's integers."""
+MAX_ROW = 2**31 - 1
+"""The largest row number a URL may name (PostgreSQL's INTEGER): a larger one overflowed
+SQLite's integers (a 500); a URL past it, or with more digits, is not found (404)."""
+
+
+class RowNumber(IntegerConverter):
+    """`<row:fixture_id>`: a team, fixture or game number in a URL, 1 to MAX_ROW."""
+
+    regex = r"[0-9]{1,10}"
+
+    def __init__(self, url_map):
+        super().__init__(url_map, min=1, max=MAX_ROW)
 
 
 class PositionForm(Form):
@@ -135,11 +198,11 @@ class PositionForm(Form):
     class Meta:
         csrf = False
 
-    pos = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
+    pos = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
 
 class StartForm(PositionForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
+    seat = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
 
 
 class LayForm(PositionForm):

@@ -1,9 +1,9 @@
 """The league's pages: new league, the league page (secretary, captain or public, by the
-link used), a fixture's match card, the exports and the public link's QR code.
+link used: every division's standings), its teams and fixtures, the exports and the public
+link's QR code. A fixture's card has its own blueprint (league_card.py).
 
 A view is form → service → render: refusals answer 422 with the league's reason, a
-link without the right 403, a card changed by someone else first 409 with the card
-as it is now; a done write 303 (htmx gets the card fragment back instead).
+link without the right 403; a done write 303.
 """
 
 import io
@@ -28,24 +28,15 @@ from flask_babel import get_locale
 from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
+from ..league.formats import FORMATS
 from ..league.setup import PLAYABLE
 from ..services import league as leagues
 from ..services import league_archive, league_read
 from . import league_words, view
 from .catalogue import gettext as _
-from .league_forms import (
-    CardForm,
-    DayForm,
-    FixtureForm,
-    FixturesForm,
-    NameForm,
-    NewLeagueForm,
-    PlayersForm,
-    ScoreForm,
-    TeamForm,
-    picked_rules,
-)
-from .pages import fragment_wanted, screen
+from .league_forms import DayForm, FixtureForm, FixturesForm, NameForm, TeamForm
+from .league_setup_form import NewLeagueForm, picked_rules
+from .pages import fragment_wanted
 from .work import unit_of_work
 
 bp = Blueprint("league", __name__, url_prefix="/league")
@@ -55,14 +46,16 @@ bp.context_processor(league_words.words)
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    rules = picked_rules(request.values.get("rules"))
+    """A new league: its rule set picked at the top, or a real league's format filling the
+    whole form in."""
+    format_ = FORMATS.get(request.args.get("format"))
+    rules = picked_rules(format_.rules if format_ else request.values.get("rules"))
     form = NewLeagueForm(rules=rules.name)
-    if request.method == "GET":  # the rule set's own target and hand sizes, to change
-        form.target.data = rules.target(2, False)
-        form.singles_hand.data, form.pairs_hand.data = rules.hand_size(2), rules.hand_size(4)
+    if request.method == "GET":  # the rule set's own targets and hand sizes, to change
+        form.fill(rules, format_)
     if form.validate_on_submit():
         try:
-            access = leagues.create_league(unit_of_work(), form.setup, form.team_names())
+            access = leagues.create_league(unit_of_work(), form.setup, form.team_lines)
         except LeagueError as error:
             form.refused_at(error)
         else:
@@ -75,10 +68,11 @@ def new():
     if refusal:
         getattr(form, refusal[0]).errors = [view.refusal(refusal[1])]
     status = 422 if request.method == "POST" else 200
-    return render_template("league/new.html", form=form, rules=rules, rule_sets=PLAYABLE), status
+    return render_template("league/new.html", form=form, rules=rules, rule_sets=PLAYABLE,
+                           formats=FORMATS.values(), format=format_), status
 
 
-def _open(league_id: str, key: str) -> leagues.Access:
+def open_or_404(league_id: str, key: str) -> leagues.Access:
     access = leagues.open_league(unit_of_work(), league_id, key)
     if access is None:
         abort(404)
@@ -92,16 +86,17 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
     teams = [SelectChoice(team["id"], team["name"]) for team in found["teams"]]
     fixture = forms.pop("fixture_form", None) or FixtureForm()
     fixture.home.choices = fixture.away.choices = teams
+    team_form = forms.pop("team_form", None) or TeamForm()
+    team_form.division.choices = [SelectChoice(name, name) for name in access.setup.divisions]
     return render_template(
         "league/league.html", **found, error=error, fixture_form=fixture,
-        team_form=forms.pop("team_form", None) or TeamForm(),
-        fixtures_form=forms.pop("fixtures_form", None) or FixturesForm(),
+        team_form=team_form, fixtures_form=forms.pop("fixtures_form", None) or FixturesForm(),
         day_form=DayForm()), status
 
 
 @bp.get("/<league_id>/<key>")
 def show(league_id: str, key: str):
-    access = _open(league_id, key)
+    access = open_or_404(league_id, key)
     if fragment_wanted() and access.role == leagues.PUBLIC:
         return _public_live(access)
     return _page(access)
@@ -136,7 +131,7 @@ def _public_live(access: leagues.Access) -> str:
 
 def _league_write(league_id: str, key: str, form, do, **forms):
     """Validate the form, ask the service, and answer with the league page."""
-    access = _open(league_id, key)
+    access = open_or_404(league_id, key)
     if not form.validate_on_submit():
         field, messages = next(iter(form.errors.items()))
         return _page(access, 422, f"{getattr(form, field).label.text}: {messages[0]}", **forms)
@@ -153,10 +148,10 @@ def _league_write(league_id: str, key: str, form, do, **forms):
 def add_team(league_id: str, key: str):
     form = TeamForm()
     return _league_write(league_id, key, form, lambda access, f: leagues.add_team(
-        unit_of_work(), access, f.name.data), team_form=form)
+        unit_of_work(), access, f.name.data, f.division.data or ""), team_form=form)
 
 
-@bp.post("/<league_id>/<key>/teams/<int:team_id>/players")
+@bp.post("/<league_id>/<key>/teams/<row:team_id>/players")
 def add_player(league_id: str, key: str, team_id: int):
     return _league_write(league_id, key, NameForm(), lambda access, f: leagues.add_player(
         unit_of_work(), access, team_id, f.name.data))
@@ -176,100 +171,14 @@ def add_fixture(league_id: str, key: str):
         SelectChoice(team_id, name)
         for team_id, name in league_read.team_choices(unit_of_work(), league_id)]
     return _league_write(league_id, key, form, lambda access, f: leagues.add_fixture(
-        unit_of_work(), access, f.home.data, f.away.data, f.day.data), fixture_form=form)
+        unit_of_work(), access, f.home.data, f.away.data, f.day.data, f.play_off.data),
+        fixture_form=form)
 
 
-@bp.post("/<league_id>/<key>/fixtures/<int:fixture_id>/day")
+@bp.post("/<league_id>/<key>/fixtures/<row:fixture_id>/day")
 def move_fixture(league_id: str, key: str, fixture_id: int):
     return _league_write(league_id, key, DayForm(), lambda access, f: leagues.move_fixture(
         unit_of_work(), access, fixture_id, f.day.data))
-
-
-def _card(access: leagues.Access, fixture_id: int, status: int = 200,
-          error: str | None = None, notice: str | None = None):
-    """The card as a fragment for htmx, or as the whole page for everything else."""
-    card = league_read.card_view(unit_of_work(), access, fixture_id, date.today())
-    if card is None:
-        abort(404)
-    live = request.method == "GET" and request.args.get("part") == "live"
-    return screen("league/card.html", "league/_card_live.html" if live else "league/_card.html",
-                  card=card, access=access, setup=access.setup, error=error,
-                  notice=notice), status
-
-
-@bp.get("/<league_id>/<key>/card/<int:fixture_id>")
-def card(league_id: str, key: str, fixture_id: int):
-    return _card(_open(league_id, key), fixture_id)
-
-
-def _card_write(league_id: str, key: str, fixture_id: int, form, do):
-    """Validate the form, let the service change the card, answer the phone."""
-    access = _open(league_id, key)
-    if not form.validate_on_submit():
-        field, messages = next(iter(form.errors.items()))
-        if field == "rev":
-            return _card(access, fixture_id, 422, _("This card is out of date: here it is "
-                                                    "now. Tap again."))
-        return _card(access, fixture_id, 422, f"{getattr(form, field).label.text}: "
-                                              f"{messages[0]}")
-    try:
-        do(access, form)
-    except leagues.CardChanged as changed:
-        return _card(access, fixture_id, 409, notice=view.refusal(changed))
-    except leagues.NoSuchFixture:
-        abort(404)
-    except leagues.NotAllowed as error:
-        return _card(access, fixture_id, 403, view.refusal(error))
-    except LeagueError as error:
-        return _card(access, fixture_id, 422, view.refusal(error))
-    if fragment_wanted():
-        return _card(access, fixture_id)
-    return redirect(url_for("league.card", league_id=league_id, key=key,
-                            fixture_id=fixture_id), 303)
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/players")
-def set_players(league_id: str, key: str, fixture_id: int, number: int):
-    def do(access, form):
-        leagues.set_players(unit_of_work(), access, fixture_id, form.rev.data, number,
-                            form.side("home"), form.side("away"))
-
-    return _card_write(league_id, key, fixture_id, PlayersForm(), do)
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/start")
-def start_game(league_id: str, key: str, fixture_id: int, number: int):
-    return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.start_game(unit_of_work(), access, fixture_id, f.rev.data,
-                                          number))
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/enter")
-def enter_score(league_id: str, key: str, fixture_id: int, number: int):
-    return _card_write(league_id, key, fixture_id, ScoreForm(), lambda access, f:
-                       leagues.enter_score(unit_of_work(), access, fixture_id, f.rev.data,
-                                           number, f.home.data, f.away.data))
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/game/<int:number>/clear")
-def clear_game(league_id: str, key: str, fixture_id: int, number: int):
-    return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.clear_game(unit_of_work(), access, fixture_id, f.rev.data,
-                                          number))
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/confirm")
-def confirm(league_id: str, key: str, fixture_id: int):
-    return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       leagues.confirm(unit_of_work(), access, fixture_id, f.rev.data))
-
-
-@bp.post("/<league_id>/<key>/card/<int:fixture_id>/reopen")
-def reopen(league_id: str, key: str, fixture_id: int):
-    """The secretary reopens a card; a captain asks to, and with both asking it reopens."""
-    return _card_write(league_id, key, fixture_id, CardForm(), lambda access, f:
-                       (leagues.reopen if access.secretary else leagues.ask_reopen)(
-                           unit_of_work(), access, fixture_id, f.rev.data))
 
 
 def _download(body: str, mimetype: str, name: str) -> Response:
@@ -279,19 +188,19 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 
 @bp.get("/<league_id>/<key>/standings.csv")
 def standings_csv(league_id: str, key: str):
-    body = league_archive.standings_csv(unit_of_work(), _open(league_id, key), _)
+    body = league_archive.standings_csv(unit_of_work(), open_or_404(league_id, key), _)
     return _download(body, "text/csv; charset=utf-8", f"standings-{league_id}.csv")
 
 
 @bp.get("/<league_id>/<key>/results.csv")
 def results_csv(league_id: str, key: str):
-    body = league_archive.results_csv(unit_of_work(), _open(league_id, key), _)
+    body = league_archive.results_csv(unit_of_work(), open_or_404(league_id, key), _)
     return _download(body, "text/csv; charset=utf-8", f"results-{league_id}.csv")
 
 
 @bp.get("/<league_id>/<key>/season.json")
 def season_json(league_id: str, key: str):
-    access = _open(league_id, key)
+    access = open_or_404(league_id, key)
     if not access.secretary:
         abort(404)
     body = json.dumps(league_archive.archive(unit_of_work(), access), ensure_ascii=False,
@@ -302,7 +211,7 @@ def season_json(league_id: str, key: str):
 @bp.get("/<league_id>/<key>/qr.svg")
 def qr(league_id: str, key: str):
     """The public league page's link as a QR code, for the pub's wall."""
-    access = _open(league_id, key)
+    access = open_or_404(league_id, key)
     link = url_for("league.show", league_id=league_id, key=access.public_key, _external=True)
     svg = io.BytesIO()
     segno.make(link, error="m").save(svg, kind="svg", xmldecl=False, scale=4, dark="#000",

@@ -20,20 +20,19 @@ from flask import (
     url_for,
 )
 
+from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
-from ..services import matches
+from ..services import league_card, matches
 from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
-from .limits import limit_taps
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
-limit_taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> Stored:
@@ -83,7 +82,12 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
         return render_table(stored, 409, notice=_stale_notice(tapped))
     if isinstance(tapped, matches.Previewed):
         return render_table(stored, preview=view.explained(tapped.score, stored.match))
-    if not isinstance(tapped, matches.Written):
+    if isinstance(tapped, matches.Repeated) and tapped.later:
+        said = _("This tap was entered already; after it came %(what)s. Here is the table "
+                 "now.", what=", ".join(view.describe_entry(entry, stored.match)
+                                        for entry in tapped.later))
+        entered = None
+    elif not isinstance(tapped, matches.Written):
         said = entered = None  # a repeated tap: what it did was said the first time
     if fragment_wanted():
         return render_table(stored, notice=said, entered=entered)
@@ -170,9 +174,11 @@ def take_back(match_id: str, key: str):
     stored, form = load_or_404(match_id, key), PositionForm()
     if not form.validate_on_submit():
         return _form_refused(stored, form)
-    said = ngettext("Took back %(num)s move the rules refuse.",
-                    "Took back %(num)s moves the rules refuse.",
-                    stored.broken.later + 1) if stored.broken else None
+    later = stored.broken.later if stored.broken else 0
+    said = None if not stored.broken else ngettext(
+        "Took back the move the rules refuse and %(num)s move after it.",
+        "Took back the move the rules refuse and %(num)s moves after it.",
+        later) if later else _("Took back the move the rules refuse.")
     return answer(matches.take_back_to_legal(unit_of_work(), stored, form.pos.data), said=said)
 
 
@@ -189,6 +195,17 @@ def end_hand(match_id: str, key: str):
     if form.check.data:
         return answer(matches.preview_end(stored, held))
     return answer(matches.end_hand(unit_of_work(), stored, form.pos.data, held))
+
+
+@bp.post("/next-leg")
+def next_leg(match_id: str, key: str):
+    """The table that scored a leg of a best-of game starts its next leg, and scores it."""
+    stored = load_or_404(match_id, key)
+    try:
+        new = league_card.next_leg_at_table(unit_of_work(), stored)
+    except LeagueError as error:
+        return render_table(stored, 422, view.refusal(error))
+    return redirect(url_for("table.show", match_id=new.id, key=new.score_key), 303)
 
 
 @bp.get("/sheet")

@@ -23,19 +23,21 @@ from ..rules import (
     normal,
     parse_tile,
     pips,
+    places,
     tile_text,
 )
 from ..rules.events import button_value
+from ..rules.laid import covered_by, covered_index, end_text
 from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
-from .catalogue import format_number, ngettext
+from .catalogue import format_number, ngettext, npgettext, say
 from .catalogue import gettext as _
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
     """The engine's explanation of a score, worded in the reader's language."""
-    return explain(score, match.table, award, say=_)
+    return explain(score, match.table, award, say=say)
 
 
 ECHO_LIMIT = 300
@@ -65,6 +67,9 @@ def refusal(error: Exception) -> str:
         place = _(error.place_template, **error.place_facts)
         return _("%(place)s: %(reason)s", place=place, reason=refusal(error.cause))
     if getattr(error, "plural", None):
+        if error.context:
+            return bounded(npgettext(error.context, error.template, error.plural,
+                                     error.number, **error.facts))
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
@@ -75,29 +80,51 @@ def refusal(error: Exception) -> str:
 def card_words(card) -> dict | None:
     """What a table says of the league card that links its match (`matches.OnCard`): the
     card's confirmed, so nothing can change and who can reopen it; or the game was taken
-    off the card."""
-    if card is None or not card.held:
+    off the card; and which leg of a best-of game it scores, and the next leg's number
+    once that leg may start here."""
+    if card is None or not (card.held or card.leg):
         return None
     fixture = _("%(home)s v %(away)s", home=card.home, away=card.away)
+    words = {"held": card.confirmed, "text": None, "leg": None, "next_leg": None}
     if card.confirmed:
-        return {"held": True, "text": _(
+        words["text"] = _(
             "Game %(game)s of %(fixture)s: both captains have confirmed the card, so this "
             "table can change nothing, Undo included. The league secretary, or both captains "
-            "together, can reopen the card.", game=card.game, fixture=fixture)}
-    return {"held": False, "text": _(
-        "The league secretary took this game off the card of %(fixture)s (it was game "
-        "%(game)s): what is scored here no longer counts for the league.", game=card.game,
-        fixture=fixture)}
+            "together, can reopen the card.", game=card.game, fixture=fixture)
+    elif card.held:
+        words["text"] = _(
+            "The league secretary took this game off the card of %(fixture)s (it was game "
+            "%(game)s): what is scored here no longer counts for the league.", game=card.game,
+            fixture=fixture)
+    if card.leg and not card.held:
+        words["leg"] = _("Leg %(leg)s of game %(game)s of %(fixture)s, a best of %(legs)s "
+                         "legs", leg=card.leg.number, game=card.game, fixture=fixture,
+                         legs=card.leg.best_of)
+        words["next_leg"] = card.leg.number + 1 if card.leg.next_due else None
+    return words
 
 
 def rule_set_line(match: Match) -> str:
-    """Which game the match is refereed by, as every screen of a match says it."""
+    """Which game the match is refereed by, and its house rules, as every screen of a match
+    says it."""
     rules = match.table.rules
     if rules.exact_target:
-        return _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
+        line = _("%(rules)s · first to exactly %(target)s", rules=_(rules.shown_name),
                  target=match.table.target)
-    return _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
-             target=match.table.target)
+    else:
+        line = _("%(rules)s · first to %(target)s", rules=_(rules.shown_name),
+                 target=match.table.target)
+    house = house_line(match.table.house)
+    return f"{line} · {house}" if house else line
+
+
+def house_line(house) -> str:
+    """The house rules in force (`House rules: no point for the last tile`); empty when the
+    table plays the rule set as it is."""
+    switched = house.switched()
+    if not switched:
+        return ""
+    return _("House rules: %(rules)s", rules="; ".join(_(word) for word in switched))
 
 
 def target_hint(rules: RuleSet) -> str:
@@ -153,43 +180,44 @@ def last_count(match: Match) -> int | None:
 def announcement(match: Match) -> dict | None:
     """The last entry's score, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`.
 
-    `scored` is False for a tile that made no score: the screen shows it quietly.
+    `scored` is False for a tile that made no score: the screen shows it quietly. `hand`
+    and `move` (None: the hand's end) place it, for a link to it in the replay.
     """
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
-        return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
+        return {"text": explained(ended.end, match), "scored": ended.end.points > 0,
+                "hand": ended.number, "move": None}
     hand = moved_hand(match)
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
-    if score.facts["bust"]:
-        return {"text": explained(score, match), "scored": False, "bust": True}
+    place = {"hand": hand.number, "move": len(hand.moves)}
+    if score.facts["bust"] or score.facts["down"]:  # no score by the target's own rule
+        return {"text": explained(score, match), "scored": False, "bust": True, **place}
     arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
-                          sum=arithmetic), "scored": True}
+                          sum=arithmetic), "scored": True, **place}
     return {"text": _("%(name)s: %(sum)s, no score", name=player, sum=arithmetic),
-            "scored": False}
+            "scored": False, **place}
 
 
 def end_name(end: Side) -> str:
     """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
-    return tile_text((end.value, end.value)) if end.double else str(end.value)
+    return end_text(end)
+
+
+def end_spoken(end: Side) -> str:
+    """An open end as a person says it: the number, `double 3` for a double (a screen
+    reader would read `3-3` as "3 minus 3")."""
+    return _("double %(number)s", number=end.value) if end.double else str(end.value)
 
 
 def on_end(end: Side, tree: bool = False) -> str:
-    """Where a tile goes, never a side of the screen: on a line by the number it covers
-    ("on the 3"); where doubles branch by the laid tile it touches ("on 5-3", "on the
-    spinner 5-5", "on the side of spinner 5-5" once its line sides hold tiles)."""
-    if not tree:
-        return _("on the %(end)s", end=end_name(end))
-    tile = tile_text(end.tile)
-    if end.branch:
-        return _("on the side of spinner %(tile)s", tile=tile)
-    if end.spinner:
-        return _("on the spinner %(tile)s", tile=tile)
-    return _("on %(tile)s", tile=tile)
+    """Where a tile goes, in the reader's words: "on the 3" on a line, "on 5-3" or "on the
+    spinner 5-5" where doubles branch (rules/places.py has a message for each place)."""
+    return places.on_end(end, tree, say)
 
 
 def branching(match: Match) -> bool:
@@ -205,7 +233,8 @@ def tile_order(tile) -> tuple:
 
 class TileButton(NamedTuple):
     """A tile button: the tile, the move it sends, the end it names when the tile fits two,
-    and what it scores; a value, so the button drawn from it can be kept."""
+    what it scores and whether it would bust (pass an exact target: no score, said before
+    the tap); a value, so the button drawn from it can be kept."""
 
     text: str
     low: int
@@ -214,6 +243,7 @@ class TileButton(NamedTuple):
     key: str
     end_word: str
     points: int
+    bust: bool = False
 
 
 def placements(match: Match) -> list[TileButton]:
@@ -231,34 +261,21 @@ def placements(match: Match) -> list[TileButton]:
         button = TileButton(
             text, low, high, button_value(placement.tile, placement.end),
             f"lay {text} {where}" if covered else f"lay {text}",
-            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points)
+            on_end(covered, tree) if offers[placement.tile] > 1 else "", placement.points,
+            placement.bust)
         buttons.append(((*tile_order(placement.tile), covered or ()), button))
     return [button for _order, button in sorted(buttons, key=lambda pair: pair[0])]
 
 
-def covered_by(hand: Hand, index: int) -> Side | None:
-    """The open end the tile of move `index` was laid on (None for the lead)."""
-    played = hand.moves[index]
-    for before in reversed(hand.moves[:index]):
-        if before.ends is not None:
-            return _end_at(before.ends, played.move.end, normal(played.move.tile))
-    return None
-
-
 def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None:
-    """The open side a move's end names: L or R of a line (the engine's own names, never
-    shown), or with spinners the side of the named laid tile that the tile fits."""
-    if end is None or ends is None:
-        return None
-    if end in ("L", "R"):
-        return ends[0 if end == "L" else 1]
-    return next((side for side in ends
-                 if tile_text(side.tile) == end and side.value in tile), None)
+    """The open side a move's end names (`rules.laid.covered_index`)."""
+    index = covered_index(ends, end, tile) if ends is not None else None
+    return None if index is None else ends[index]
 
 
 class Arm(NamedTuple):
-    """One arm's open end where doubles branch: the laid tile, the number it shows, and
-    whether it is a spinner or a spinner's side."""
+    """One arm's open end where doubles branch: the laid tile, the number it shows, whether
+    it is a spinner or a spinner's side, and where it is as a screen reader says it."""
 
     tile: str
     low: int
@@ -267,17 +284,18 @@ class Arm(NamedTuple):
     spinner: bool
     branch: bool
     where: str
-    mark: str
 
 
 class Layout(NamedTuple):
-    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends
-    and their names; with spinners the arms, the spinners and the count's terms."""
+    """The open ends (a value, so the layout drawn from it can be kept): a line's two ends,
+    their names as shown and as said; with spinners the arms, the spinners and the count's
+    terms."""
 
     line: bool
     sides: tuple[Side, ...]
     count: int
     names: tuple[str, ...] = ()
+    spoken: tuple[str, ...] = ()
     arms: tuple[Arm, ...] = ()
     spinners: tuple = ()
     sum: str = ""
@@ -294,11 +312,11 @@ def layout(match: Match) -> Layout | None:
                 if hand.moves[index].count is not None)
     count = hand.moves[laid].count
     if not branching(match):
-        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides))
+        return Layout(True, sides, count, names=tuple(end_name(side) for side in sides),
+                      spoken=tuple(end_spoken(side) for side in sides))
     arms = tuple(
         Arm(tile_text(side.tile), side.tile[0], side.tile[1], side.value, side.spinner,
-            side.branch, on_end(side, tree=True),
-            _("spinner's side") if side.branch else _("the spinner") if side.spinner else "")
+            side.branch, on_end(side, tree=True))
         for side in terms(sides) + tuple(side for side in sides if side.branch))
     return Layout(False, sides, count, arms=arms, spinners=tuple(hand.spinners()),
                   sum=explained(match.move_score(hand, laid), match, award=False))
@@ -470,6 +488,8 @@ def took_back(match: Match) -> str:
         if played.points:
             return _("Undid: %(what)s (+%(points)s)", what=what, points=played.points)
         return _("Undid: %(what)s", what=what)
+    if isinstance(event, Draw) and event.count > 1:  # one tile of a record's `draw 3`
+        return _("Undid: one tile %(name)s drew", name=name)
     if isinstance(event, Draw):
         return _("Undid: %(name)s's draw", name=name)
     if match.table.rules.knocks:

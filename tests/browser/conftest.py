@@ -83,6 +83,16 @@ class LiveServer:
         finally:
             conn.close()
 
+    def enter(self, links: dict, event) -> None:
+        """Another phone enters `event` on a stored match (straight into the store)."""
+        match_id, key = links["table"].rsplit("/", 2)[-2:]
+        conn = connect(self.app.config["DATABASE"])
+        try:
+            now = stores.load(conn, match_id, key)
+            stores.write(conn, now, now.revision, event)
+        finally:
+            conn.close()
+
     def store_match(self, match: Match) -> dict:
         """Store a match built with the rules engine; returns its three addresses."""
         conn = connect(self.app.config["DATABASE"])

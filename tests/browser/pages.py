@@ -46,19 +46,26 @@ class Watcher:
         return [seen for seen in self.seen if not any(text in seen for text in self.allowed)]
 
 
+ENDS = [f"on the {value}" for value in range(7)] + [f"on the {value}-{value}"
+                                                    for value in range(7)]
+"""A line's open ends as the tile buttons name them: one catalogue message each."""
+IN_CONTEXT = {"Draw": "take a tile from the boneyard"}
+"""Buttons whose English word has more than one meaning: the catalogue's context of each."""
+
+
 def tile_name(tile: str, end: str | None = None, words=ENGLISH) -> re.Pattern:
     """The accessible name of a tile button: `3-5`, with the number it covers when it fits
-    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score.
+    two ends (`3-5 on the 3`, `3-5 on the 3-3`), then the points it would score (or `bust`).
 
     `end` is written as the English button says it (`on the 3`); `words` the language
     the phone speaks.
     """
-    on_the = re.escape(words.gettext("on the %(end)s"))
     if end:
-        where = " " + on_the.replace(re.escape("%(end)s"), re.escape(end.removeprefix("on the ")))
+        where = " " + re.escape(words.gettext(end))
     else:
-        where = "(?: " + on_the.replace(re.escape("%(end)s"), "[0-6](?:-[0-6])?") + ")?"
-    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+)?$")
+        where = "(?: (?:" + "|".join(re.escape(words.gettext(each)) for each in ENDS) + "))?"
+    bust = re.escape(words.gettext("bust"))
+    return re.compile(rf"^{re.escape(tile)}{where}(?: \+\d+| {bust})?$")
 
 
 class Scorer:
@@ -98,17 +105,20 @@ class Scorer:
 
     def button(self, name: str):
         """A button named in the app's words (`Draw`), or a player's name."""
-        return self.page.get_by_role("button", name=self.say(name), exact=True)
+        said = (self.words.pgettext(IN_CONTEXT[name], name) if name in IN_CONTEXT
+                else self.say(name))
+        return self.page.get_by_role("button", name=said, exact=True)
 
-    def _tap(self, locator) -> None:
-        """Tap, then wait until the table (swapped or reloaded) shows the next revision."""
+    def _tap(self, locator, written: int = 1) -> None:
+        """Tap, then wait until the table (swapped or reloaded) shows the revision `written`
+        entries on (an Undo of one tile of a record's `draw 3` writes two)."""
         before = self.revision
         if getattr(self.page, "javascript", True):
             # a new table ignores taps for a moment (the double-tap guard in app.css):
             # wait for exactly that, not for Playwright's retries
             locator.evaluate("(el) => Promise.all(el.getAnimations().map((a) => a.finished))")
         locator.tap()
-        expect(self.pos).to_have_value(str(before + 1))
+        expect(self.pos).to_have_value(str(before + written))
 
     def start(self, name: str) -> None:
         self._tap(self.button(name))
@@ -125,8 +135,8 @@ class Scorer:
     def knock(self) -> None:
         self._tap(self.button("Knock"))
 
-    def undo(self) -> None:
-        self._tap(self.button("Undo"))
+    def undo(self, written: int = 1) -> None:
+        self._tap(self.button("Undo"), written)
 
     def pips_field(self, name: str):
         group = self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \("))
@@ -296,18 +306,22 @@ def colours(page: Page, selector: str = "body") -> tuple[float, float]:
     return luminance(background), luminance(text)
 
 
-def shoot(page: Page, name: str, docs: bool = False) -> Path:
+def shoot(page: Page, name: str, docs: bool = False, at: str | None = None) -> Path:
     """Save the screen in tests/screenshots/ (git-ignored, the whole page).
 
     With UPDATE_DOCS_SCREENSHOTS=1, a `docs` screen is also saved, as the phone
-    shows it without scrolling, in docs/screenshots/ for the README.
+    shows it without scrolling (from its top, or from the element `at` selects, as a link
+    to a part of a page opens it), in docs/screenshots/ for the README.
     """
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
     if docs and os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
+        if at is None:
+            page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
+        else:
+            page.locator(at).first.evaluate("(element) => element.scrollIntoView()")
         page.screenshot(path=DOCS_SCREENSHOTS / f"{name}.png", full_page=False, scale="css",
                         animations="disabled")
     return path

@@ -9,7 +9,7 @@ import pytest
 from english import english_left
 from playwright.sync_api import expect
 
-from scorekeeper.commands.told import catalogue
+from scorekeeper.commands.console import catalogue
 from scorekeeper.rules import Match
 
 from .pages import Scorer, assert_accessible, new_match, scroll_width, shoot
@@ -63,7 +63,7 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
     expect(table.announcement).to_have_text("+10 Ann — 5 + 5 = 10")
     table.lay("5-6")
     table.lay("4-5")
-    expect(table.heading).to_have_text("Ann τελείωσε τα πλακίδια.")
+    expect(table.heading).to_have_text("Ann βγήκε.")
     expect(page.get_by_role("group", name="Bob (2 πλακίδια)")).to_be_visible()
 
     table.pips_field("Bob").fill("40")
@@ -74,7 +74,7 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
         "γύρο έχουν από 1 έως 22 βούλες")
     table.enter_pips(check=True, Bob=13)
     expect(page.locator("#table .preview")).to_have_text(
-        "Ann τελείωσε. Bob 13 → 15: 15 πόντοι για Ann")
+        "Ann βγήκε. Bob 13 → 15: 15 πόντοι για Ann")
     assert_no_english(page, "the end of a hand in Greek")
     table.enter_pips(Bob=13)
     expect(table.side_score("Ann")).to_have_text("40")
@@ -86,7 +86,7 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
         "Γύρος 1, κίνηση 1 Ann άνοιξε με 2-3: άνοιγμα 2-3: 2 + 3 = 5 → 5 πόντοι για Ann",
         "Γύρος 1, κίνηση 4 Ann έπαιξε 3-5 στο 3: 5 + 5 = 10 → 10 πόντοι για Ann",
         "Γύρος 1, κίνηση 6 Ann έπαιξε 4-5 στο 5: 6 + 4 = 10 → 10 πόντοι για Ann",
-        "Γύρος 1, τέλος Ann τελείωσε. Bob 13 → 15: 15 πόντοι για Ann",
+        "Γύρος 1, τέλος Ann βγήκε. Bob 13 → 15: 15 πόντοι για Ann",
     ])
     assert_accessible(page, "the score sheet in Greek")
     assert_no_english(page, "the score sheet in Greek")
@@ -105,8 +105,8 @@ def went_out() -> Match:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("cs", {"heading": "Ann hlásí domino.", "group": "Bob (2 kameny)",
-            "refused": "Bob nemůže mít 40 v 2 kamenech: tolik kamenů, které v tomto kole "
-                       "nebyly zahrány, má od 3 do 23 ok",
+            "refused": "Bob nemůže mít 40 na 2 kamenech: 2 kameny, které v tomto kole "
+                       "nebyly zahrány, mají od 3 do 23 ok",
             "preview": "Ann hlásí domino. Bob 13 → 15, celkem 15 bodů: Ann",
             "next": "Zahajuje Ann"}),
     ("hu", {"heading": "Ann kiment.", "group": "Bob (2 kő)",

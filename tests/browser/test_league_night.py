@@ -23,7 +23,7 @@ def create_league(page: Page) -> str:
     page.get_by_label("Season").fill("2026–27")
     page.get_by_label("Teams, one per line").fill("\n".join(ROSTERS))
     page.get_by_label("The card: its games in order").fill("SSP")
-    page.get_by_label("Target of each game").fill("15")
+    page.get_by_label("Singles: target (points)").fill("15")
     assert_accessible(page, "the new-league form")
     page.get_by_role("button", name="Create the league").tap()
     expect(page.get_by_text("Secretary's page")).to_be_visible()

@@ -122,7 +122,7 @@ def test_blocked_hand_scores_the_fewest_pips_and_a_tie_scores_nothing(mobile):
         ["Ann (6 tiles)", "Bob (7 tiles)", "Cat (7 tiles)", "Dan (7 tiles)"])
     table.enter_pips(check=True, Ann=20, Bob=40, Cat=50, Dan=58)
     expect(mobile.locator("#table .preview")).to_have_text(
-        "blocked: Ann 20 → 20 fewest; Bob 40 → 40; Cat 50 → 50; Dan 58 → 60; "
+        "Blocked: Ann 20 → 20 fewest; Bob 40 → 40; Cat 50 → 50; Dan 58 → 60; "
         "40 + 50 + 60 − 20 = 130 to Ann")
     shoot(mobile, "end-of-hand-blocked")
     table.enter_pips(Ann=20, Bob=40, Cat=50, Dan=58)

@@ -55,7 +55,8 @@ def test_a_spinner_hand_through_all_four_arms_takes_a_player_below_zero(mobile):
     tap_tile(table, "3-5")  # the other line side: 2 + 3 = 5, and the branch sides open
     expect(table.side_score("Ann")).to_have_text("15")
     expect(arms(mobile)).to_have_count(4)
-    expect(arms(mobile).nth(3)).to_contain_text("spinner's side")
+    expect(arms(mobile).nth(3)).to_have_attribute(
+        "aria-label", "5 on the side of spinner 5-5 (not started: counts 0)")
     tap_tile(table, "0-5")  # the third arm: 2 + 3 + 0 = 5
     tap_tile(table, "5-6")  # the fourth: 2 + 3 + 0 + 6 = 11
     expect(arms(mobile)).to_have_count(4)

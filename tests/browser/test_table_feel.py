@@ -6,7 +6,7 @@ installs, and every failed tap said on the screen."""
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.rules import Lay, Match
+from scorekeeper.rules import Draw, Lay, Match
 
 from .conftest import CHROMIUM_ARGS, find_chromium
 from .pages import Scorer, assert_accessible, assert_comfortable, first_answered, shoot
@@ -288,25 +288,50 @@ def test_a_tap_whose_answer_was_lost_is_checked_and_applied_once(routed, server)
     lost = first_answered(routed, "**/draw", answer_lost)
     table.button("Draw").tap()
     expect(routed.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    expect(routed.locator("#tap-status")).to_be_hidden()  # taken, not "Not applied"
     assert lost and len(server.entries(table.match_id)) == before + 1
     routed.unroute("**/draw")
 
 
-def test_taps_made_offline_outlive_a_reload(mobile, server):
+def _offline_under_the_service_worker(mobile, server) -> tuple[dict, Scorer, int]:
+    """Bob to draw, the page kept by the service worker, the phone offline; the links, the
+    scorer and how many entries the match had."""
     links = server.store_match(_bob_to_draw())
     table = Scorer(mobile)
     mobile.goto(links["table"])
     mobile.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     mobile.reload()  # under the service worker, which keeps a copy of the page
-    before = len(server.entries(table.match_id))
     mobile.watcher.expect("ERR_INTERNET_DISCONNECTED")
     mobile.context.set_offline(True)
+    return links, table, len(server.entries(table.match_id))
+
+
+def test_taps_made_offline_outlive_a_reload(mobile, server):
+    _links, table, before = _offline_under_the_service_worker(mobile, server)
     table.button("Draw").tap()
     expect(mobile.locator("#tap-status")).to_contain_text("is kept")
     mobile.reload()
     mobile.context.set_offline(False)
     mobile.reload()
     expect(mobile.locator("#table .last")).to_have_text("Bob drew 1 tile")
+    assert len(server.entries(table.match_id)) == before + 1
+
+
+def test_a_kept_tap_whose_table_another_phone_changed_is_not_applied_after_a_reload(
+        mobile, server):
+    """A tap kept offline goes with the table it was made on, also across a reload: the
+    Undo meant for Ann's lead must not take back the draw another phone entered since."""
+    mobile.watcher.expect("status of 409")
+    links, table, before = _offline_under_the_service_worker(mobile, server)
+    table.button("Undo").tap()
+    expect(mobile.locator("#tap-status")).to_contain_text("is kept")
+    server.enter(links, Draw(1))  # the other phone, meanwhile
+    mobile.close()  # the tab is closed; the phone comes back online and opens it again
+    mobile.context.set_offline(False)
+    again = mobile.context.new_page()
+    again.goto(links["table"])
+    expect(again.locator("#tap-status")).to_have_text("Not applied: Undo")
+    expect(again.locator("#table .last")).to_have_text("Bob drew 1 tile")
     assert len(server.entries(table.match_id)) == before + 1
 
 

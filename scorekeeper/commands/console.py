@@ -1,0 +1,68 @@
+"""The console's words: what the commands print and refuse, in the language the
+environment names (LC_ALL, else LC_MESSAGES, else LANG), from the app's own catalogues.
+
+Plain `gettext` of the standard library reads the compiled catalogues, so `replay` speaks
+Czech without loading Flask; a language the app does not speak, or C, is English.
+"""
+
+import gettext
+import os
+
+from ..rules.record import IllegalRecord
+from ..rules.words import InContext, PluralInContext
+
+TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+ENGLISH = gettext.NullTranslations()
+
+
+def catalogue(environ=os.environ) -> gettext.NullTranslations:
+    """The compiled catalogue of the language the environment names, as gettext reads it:
+    LC_ALL, else LC_MESSAGES, else LANG (and GNU's LANGUAGE list unless that is C)."""
+    chosen = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                   if environ.get(name)), "C")
+    if chosen.split(".")[0] in ("C", "POSIX"):
+        return ENGLISH
+    languages = [chosen]
+    if environ.get("LANGUAGE"):
+        languages = environ["LANGUAGE"].split(":") + languages
+    return gettext.translation("messages", TRANSLATIONS, languages, fallback=True)
+
+
+def sayer(words: gettext.NullTranslations):
+    """A `say` (rules/words.py) in the reader's language: a plain or contexted catalogue id
+    by gettext, a pair from `Np_` or `npgettext` by the form the number `counted` takes."""
+    def say(message, counted: str | None = None, **values) -> str:
+        if isinstance(message, PluralInContext):
+            worded = words.npgettext(message.context, *message, values[counted])
+        elif isinstance(message, tuple):
+            worded = words.ngettext(*message, values[counted])
+        elif isinstance(message, InContext):
+            worded = words.pgettext(message.context, message)
+        else:
+            worded = words.gettext(message)
+        return worded % values if values else worded
+    return say
+
+
+def plural(words: gettext.NullTranslations, singular: str, plural_form: str, num: int,
+           **values) -> str:
+    """ngettext of the reader's catalogue, filled in; `%(num)s` is the number."""
+    return words.ngettext(singular, plural_form, num) % {"num": num, **values}
+
+
+def worded(error: Exception, words: gettext.NullTranslations) -> str:
+    """A refusal in the reader's language where the engine gave a catalogue template (a
+    record's place and reason each worded, a number's words by ngettext); else its text."""
+    if isinstance(error, IllegalRecord):
+        place = words.gettext(error.place_template) % error.place_facts
+        return words.gettext("%(place)s: %(reason)s") % {
+            "place": place, "reason": worded(error.cause, words)}
+    template = getattr(error, "template", None)
+    if not template:
+        return str(error)
+    if getattr(error, "plural", None):
+        if error.context:
+            return words.npgettext(error.context, template, error.plural,
+                                   error.number) % error.facts
+        return words.ngettext(template, error.plural, error.number) % error.facts
+    return sayer(words)(template, **error.facts)

@@ -1,0 +1,137 @@
+"""The new writes to a card through the web, each by the links that may make it and refused
+with the reason for the others: walkovers, games given unplayed, blind line-ups, paper
+legs; and the exports of a league of divisions."""
+
+from html import unescape
+
+from league_pages import (
+    add_players,
+    card_write,
+    fixture_of,
+    make_fixtures,
+    new_league,
+    pick,
+    table_link,
+    win_with_the_lead,
+)
+from test_web_league import LEAGUE
+
+
+def league_of(client, **fields):
+    league = new_league(client, {**LEAGUE, **fields})
+    for team in league.captains:
+        add_players(league, team, [f"{team} 1", f"{team} 2", f"{team} 3"])
+    make_fixtures(league)
+    return league
+
+
+def refused(league, link, fixture, action, data=None):
+    """A write from `link`, made on the card as it is now (its revision as the secretary's
+    page shows it: a link that may not write is shown no form)."""
+    response = league.card_post(link, fixture, action, data,
+                                rev=league.rev(league.secretary, fixture))
+    return response.status_code, unescape(response.text)
+
+
+def test_only_the_secretary_records_a_walkover_and_takes_it_back(client):
+    league = league_of(client)
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    status, text = refused(league, league.captains[home], number, "walkover", {"side": "home"})
+    assert status == 403 and "Only the league secretary's link can do this." in text
+    card = unescape(card_write(league, league.secretary, number, "walkover",
+                               {"side": "home"}).text)
+    assert f"Walkover to {home}: the other team did not turn up. It counts as 3–0" in card
+    status, text = refused(league, league.captains[home], number, "game/1/players",
+                           {"home1": f"{home} 1", "away1": f"{away} 1"})
+    assert status == 422 and "recorded as a walkover" in text
+    card = unescape(card_write(league, league.secretary, number, "walkover/take-back").text)
+    assert "Walkover taken back: the fixture is to be played" in card
+    assert "the other team did not turn up" not in card and "not started" in card
+    pick(league, league.captains[home], number, 1, [f"{home} 1"], [f"{away} 1"])
+
+
+def test_a_walkover_is_refused_once_a_game_has_begun(client):
+    league = league_of(client)
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    pick(league, league.captains[home], number, 1, [f"{home} 1"], [f"{away} 1"])
+    card_write(league, league.captains[home], number, "game/1/enter",
+               {"home": "5", "away": "2"})
+    status, text = refused(league, league.secretary, number, "walkover", {"side": "away"})
+    assert status == 422 and "a fixture that is being played is no walkover" in text
+
+
+def test_a_captain_gives_a_game_of_their_own_fixture_only(client):
+    league = league_of(client)
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    status, _ = refused(league, league.captains["Crown"], number, "game/3/award",
+                        {"side": "home"})
+    assert status == 403
+    status, text = refused(league, league.captains[away], number, "game/3/award",
+                           {"side": "sideways"})
+    assert status == 422 and "Choose the home or the away team." in text
+    card = unescape(card_write(league, league.captains[away], number, "game/3/award",
+                               {"side": "home"}).text)
+    assert f"given to {home} unplayed" in card
+
+
+def test_blind_line_ups_refuse_picking_game_by_game_and_hide_the_first_one_in(client):
+    league = league_of(client, line_ups="blind")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    status, text = refused(league, league.captains[home], number, "game/1/players",
+                           {"home1": f"{home} 1", "away1": f"{away} 1"})
+    assert status == 422 and "line-ups are handed in blind" in text
+    line_up = {"g1-1": f"{home} 1", "g2-1": f"{home} 2", "g3-1": f"{home} 1",
+               "g3-2": f"{home} 3"}
+    card_write(league, league.captains[home], number, "line-up", line_up)
+    again = {**line_up, "g1-1": f"{home} 3", "g3-2": f"{home} 2"}  # handed in again
+    card_write(league, league.captains[home], number, "line-up", again)
+    status, text = refused(league, league.captains[away], number, "line-up",
+                           {"g1-1": f"{away} 1", "g2-1": f"{away} 1", "g3-1": f"{away} 2",
+                            "g3-2": f"{away} 3"})
+    assert status == 422 and f"{away} 1 already plays singles game 1" in text
+    secretary_view = unescape(league.card(league.secretary, number).text)
+    assert f"{home}'s line-up is in." in secretary_view and f"{home} 3 v" not in \
+        secretary_view
+    card = unescape(card_write(league, league.captains[away], number, "line-up", {
+        "g1-1": f"{away} 1", "g2-1": f"{away} 2", "g3-1": f"{away} 1",
+        "g3-2": f"{away} 3"}).text)
+    assert f"{home} 3 v {away} 1" in card and f"{home} 1 &amp; {home} 2" not in card
+    assert f"{home} 1 & {home} 2 v {away} 1 & {away} 3" in card
+
+
+def test_paper_legs_that_decide_nothing_are_refused_with_the_reason(client):
+    league = league_of(client, games="P", pairs_legs="3")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    link = league.captains[home]
+    pick(league, link, number, 1, [f"{home} 1", f"{home} 2"], [f"{away} 1", f"{away} 2"])
+    status, text = refused(league, link, number, "game/1/enter", {"home": "5", "away": "0"})
+    assert status == 422 and "Nobody has won 2 of the 3 legs yet" in text
+    status, text = refused(league, link, number, "game/1/enter",
+                           {"home": "5", "away": "0", "home2": "9000000"})
+    assert status == 422 and "A score is from 0 to 20000 points." in text
+
+
+def test_a_captain_starts_the_next_leg_only_when_it_is_due(client):
+    league = league_of(client, games="P", pairs_legs="3", pairs_target="5")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    link = league.captains[home]
+    pick(league, link, number, 1, [f"{home} 1", f"{home} 2"], [f"{away} 1", f"{away} 2"])
+    card = card_write(league, link, number, "game/1/start").text
+    status, text = refused(league, link, number, "game/1/next-leg")
+    assert status == 422 and "Game 1 has no leg to start now" in text
+    win_with_the_lead(client, table_link(card, 1), 1)
+    public = unescape(client.get(f"{league.public}/card/{number}").text)
+    assert "leg 2 to start" in public and "/match/" not in public  # no scoring link
+    status, _ = refused(league, league.public, number, "game/1/next-leg")
+    assert status == 403
+
+
+def test_the_standings_of_a_league_of_divisions_export_with_their_division(client):
+    league = league_of(client, teams="North:\nAnchor\nBell\nSouth:\nCrown\nDolphin")
+    standings = client.get(f"{league.secretary}/standings.csv").data.decode("utf-8-sig")
+    lines = standings.splitlines()
+    assert lines[0] == "Division,Position,Team,P,W,D,L,Games for,Games against,Difference," \
+                       "Points"
+    assert [line.split(",")[:3] for line in lines[1:]] == [
+        ["North", "1", "Anchor"], ["North", "2", "Bell"], ["South", "1", "Crown"],
+        ["South", "2", "Dolphin"]]
