@@ -383,12 +383,15 @@ def blank_store(request, tmp_path):
 
 @pytest.fixture
 def played_store(blank_store, app_factory):
-    """A store of a kind holding a played season (tests/season.py), and the app that played it."""
+    """A store of a kind holding a played season (tests/season.py), and the app that played it
+    (with the write limits on, as a pub's, so the store holds their counts; off after it,
+    for the tests' reading of every page)."""
     from season import play_season
 
     def make(kind: str):
         where = blank_store(kind, "season")
-        app = app_factory(database=where)
+        app = app_factory(database=where, RATELIMIT_ENABLED=True)
         play_season(app.test_client())
+        app.config["RATELIMIT_ENABLED"] = False
         return where, app
     return make

@@ -3,9 +3,11 @@ the tests of `scorekeeper move-store`.
 
 The season holds a league mid-season (teams with rosters, a double round robin, a card
 scored at the tables and on paper, confirmed, reopened and corrected by the secretary,
-confirmed again; another card with a game being played), free matches of every rule set
-(finished, and cut short in a hand, one with an undo in its log) and a scoreboard kept for
-the other workers; `break_a_log` adds an event the rules refuse to one of them.
+confirmed again; another card with a game being played), a league of two divisions (a
+best-of-three game played in two legs, a walkover, a play-off), free matches of every rule
+set (finished, and cut short in a hand, one with an undo in its log), a scoreboard kept
+for the other workers and the write limits' counts of it all; `break_a_log` adds an event
+the rules refuse to one of them.
 """
 
 import io
@@ -17,6 +19,7 @@ from datetime import date
 
 import stores
 from conftest import HTMX, Phone
+from league_pages import season_with_legs
 from simulation import play_match
 
 from scorekeeper.rules import RULE_SETS, Table
@@ -28,8 +31,12 @@ LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
           "teams": "Anchor\nBell\nCrown", "tie_break1": "game_difference",
           "tie_break2": "games_won", "tie_break3": "head_to_head"}
 ROSTERS = {"Anchor": ["Ann", "Amy"], "Bell": ["Bob", "Ben"], "Crown": ["Cat", "Cy"]}
+DIVISIONS = {**LEAGUE, "name": "Dale League", "teams": "A:\nAnchor\nBell\nB:\nCrown\nDolphin",
+             "games": "SP", "pairs_legs": "3", "pairs_target": "5", "walkover_for": "2",
+             "tie_break1": "play_off"}
 GREED = 0.8  # random players who lay their best tile: every rule set's match ends
-TABLES = ("leagues", "teams", "fixtures", "matches", "entries", "corrections", "boards")
+TABLES = ("leagues", "teams", "fixtures", "matches", "entries", "corrections", "boards",
+          "write_hits")
 ROWS = {"corrections": {"sqlite": "SELECT rowid, * FROM corrections"}}
 """SQLite numbers a correction by its own rowid, PostgreSQL's schema by a rowid column."""
 
@@ -38,6 +45,7 @@ def play_season(client) -> None:
     """Everything the season holds, made through the app's pages."""
     secretary = _league(client)
     _match_night(client, secretary)
+    season_with_legs(client, DIVISIONS)  # schema version 5: divisions and a play-off
     _free_matches(client)
 
 

@@ -11,18 +11,20 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from season import break_a_log, links, rows, shown, small_store
+from season import as_found, break_a_log, links, rows, shown, small_store
 
 from scorekeeper import cli
 from scorekeeper.commands import command
 from scorekeeper.commands.move import _progress
 from scorekeeper.storage import (
+    HitLog,
     MoveFailed,
     connect,
     connection,
     move_store,
     tables,
     transfer_open,
+    upgrade,
 )
 from scorekeeper.storage.transfer import quiet
 
@@ -43,7 +45,9 @@ def move(*args: str):
 
 
 def without_caches(found: dict) -> dict:
-    return {table: found_rows for table, found_rows in found.items() if table != "boards"}
+    """Every table but those a move leaves out (the kept scoreboards, the write limits)."""
+    return {table: found_rows for table, found_rows in found.items()
+            if table not in tables.NOT_MOVED}
 
 
 @pytest.mark.parametrize(("source_kind", "target_kind"), WAYS)
@@ -60,11 +64,15 @@ def test_a_season_moves_whole_and_every_link_opens_the_same_page(played_store, b
     assert lines[0].startswith("Moved ") and "password" not in done.output
     assert re.search(rf"^  entries +{len(before['entries']):,} rows$", done.output, re.M)
     assert "  boards       not copied: each scoreboard is rendered again" in done.output
+    assert "  write_hits   not copied: the write limits count afresh" in done.output
     assert lines[-1].startswith(f"Checked: every table read back the same, and "
                                 f"{len(before['matches'])} matches rebuilt on both sides")
     after = rows(target)
     assert without_caches(after) == without_caches(before)
     assert before["boards"] and not after["boards"]
+    assert before["write_hits"] and not after["write_hits"]
+    assert {("A",), ("B",)} <= {row[5:] for row in after["teams"]}  # version 5: divisions
+    assert 1 in {row[7] for row in after["fixtures"]}  # and a play-off
     assert {"reopened", "cleared", "entered"} <= {kind for (_, _, _, kind, _) in
                                                   after["corrections"]}
     assert rows(source) == before
@@ -93,7 +101,8 @@ def test_the_moved_season_plays_on_where_it_stopped(played_store, blank_store, a
     client = app_factory(database=target).test_client()
     teams, corrections = _one(target, "SELECT max(id) FROM teams")[0], len(
         rows(target)["corrections"])
-    league, secretary = _one(target, "SELECT id, secretary_key FROM leagues")
+    league, secretary = _one(target, "SELECT id, secretary_key FROM leagues WHERE setup "
+                                     "LIKE '%Fives League%'")
     link = f"/league/{league}/{secretary}"
     assert client.post(f"{link}/teams", data={"name": "Dock"}).status_code == 303
     assert _one(target, "SELECT id FROM teams WHERE name = 'Dock'")[0] == teams + 1
@@ -192,6 +201,56 @@ def test_a_table_a_later_schema_version_adds_is_moved_too(blank_store, tmp_path,
         conn.close()
     assert sorted(rows(target, ["notes"])["notes"]) == [
         (4, first, "the lights went out"), (9, first, "replayed"), (10, first, "late")]
+
+
+@pytest.mark.parametrize("kind", [pytest.param("sqlite"),
+                                  pytest.param("postgresql", marks=ON_POSTGRESQL)])
+def test_the_move_knows_every_table_the_schema_makes(blank_store, kind):
+    """The move reads its tables off the schema's scripts: none that a store holds is
+    missed, whatever word stands before TABLE (the write limits' SCRATCH_TABLE)."""
+    where = blank_store(kind)
+    conn = connect(where)
+    try:
+        upgrade(conn)
+    finally:
+        conn.close()
+    held = set(as_found(where)) - {"schema_version"}  # PostgreSQL's place for the version
+    assert set(tables.schema_tables()) == held
+    assert {shape.name for shape in _shapes(where)} == held - set(tables.NOT_MOVED)
+
+
+def _shapes(where: str):
+    conn = connect(where)
+    try:
+        return tables.shapes(conn)
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("kind", [pytest.param("sqlite"),
+                                  pytest.param("postgresql", marks=ON_POSTGRESQL)])
+def test_a_target_holding_only_write_limit_counts_is_empty_and_keeps_them(blank_store,
+                                                                         tmp_path, kind):
+    """The write limits' counts of an app started on the new store are no data: the move
+    needs no --add, and leaves them as they are (it copies none of the source's)."""
+    source, target = str(tmp_path / "pub.sqlite"), blank_store(kind)
+    small_store(source)
+    _counted(source, "pub")
+    _counted(target, "club")
+    held = rows(target, ["write_hits"])
+    done = move("--from", source, "--to", target)
+    assert done.exit_code == 0, done.output
+    assert rows(target, ["write_hits"]) == held
+
+
+def _counted(where: str, who: str) -> None:
+    """A write counted in the store's write limits, as the app counts a tap."""
+    conn = connect(where)
+    try:
+        upgrade(conn)
+        HitLog(conn).admit([(f"tap/{who}", 10, 60.0)])
+    finally:
+        conn.close()
 
 
 class Terminal(io.StringIO):

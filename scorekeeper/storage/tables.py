@@ -8,13 +8,23 @@ own, so a table or a column that a later schema version adds is copied too.
 import re
 from dataclasses import dataclass
 
+from ..rules.words import N_
 from .schema import SCHEMA
 
-CACHES = {"boards": "each scoreboard is rendered again the first time it is asked for"}
-"""Tables that only keep what the app makes again by itself: a move leaves them out."""
+NOT_MOVED = {
+    "boards": N_("each scoreboard is rendered again the first time it is asked for"),
+    "write_hits": N_("the write limits count afresh on the new store (their counts last "
+                     "minutes, stamped by the old store's clock)"),
+}
+"""Tables a move leaves out, and why (a catalogue id): the kept scoreboards, which the app
+renders again by itself; the write limits' counts, whose stamps are read on each store's
+own clock (SQLite's machine's monotonic one, PostgreSQL's server's): copied, they would
+mean nothing, and a count forgotten is a count forgiven (hits.py)."""
 
-_MADE_OR_DROPPED = re.compile(r"\b(CREATE|DROP)\s+TABLE\s+(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(\w+)",
-                              re.IGNORECASE)
+_MADE_OR_DROPPED = re.compile(r"\b(CREATE|DROP)\s+(?:\w+\s+|\w+_)?TABLE\s+"
+                              r"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(\w+)", re.IGNORECASE)
+"""A table made or dropped, with a word before TABLE (UNLOGGED, TEMP, the SCRATCH_TABLE
+token) or without."""
 
 
 def schema_tables() -> list[str]:
@@ -68,9 +78,9 @@ def shape(conn, table: str) -> Shape:
 
 
 def shapes(conn) -> list[Shape]:
-    """The schema's tables that hold data (not the caches), each after every table it
+    """The schema's tables that hold data (not NOT_MOVED), each after every table it
     refers to: the order a copy fills them in without breaking a reference."""
-    found = [shape(conn, table) for table in schema_tables() if table not in CACHES]
+    found = [shape(conn, table) for table in schema_tables() if table not in NOT_MOVED]
     copied = {table.name for table in found}
     ordered: list[Shape] = []
     while found:

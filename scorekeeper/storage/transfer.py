@@ -6,7 +6,8 @@ describe it (`tables.py`, `transfer_copy.py`), then the checks: every table read
 (`transfer_check.py`), every match rebuilt on both sides (`transfer_matches.py`). Only if
 all is the same does it commit; a difference, a refusal or any error rolls it back, and a
 SQLite file the move made is removed again. Keys and ids are copied as they are, so every
-link keeps working; the caches are left for the app to make again.
+link keeps working; the kept scoreboards and the write limits' counts are left out
+(`tables.NOT_MOVED`).
 """
 
 import contextlib
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from ..rules import Match
 from .connection import begin, commit, make_schema, stored_version
 from .errors import MoveFailed, MoveRefused
-from .tables import CACHES, Shape, shapes
+from .tables import NOT_MOVED, Shape, shapes
 from .transfer_check import Tally, check_table, tally
 from .transfer_copy import copy_table, loaded, offsets, references_set_aside, shifter
 from .transfer_matches import Helper, check_matches, matches_in, wants_helper
@@ -42,7 +43,7 @@ class Moved:
     renumbered: dict[str, int]
     """Adding to a store: how far each numbered column's numbers moved ("teams.id": 16)."""
     not_copied: dict[str, str]
-    """The caches left out, and how the app makes each again."""
+    """The tables left out, and why (a catalogue id: tables.NOT_MOVED)."""
 
 
 def move_store(source: str, target: str, add: bool = False,
@@ -86,7 +87,7 @@ def _move(reader, writer, source: str, add: bool, told, progress: Progress,
     commit(writer)
     return Moved({name: tallied.rows for name, tallied in copied.items()}, compared,
                  {f"{table}.{column}": by for (table, column), by in moved.items()},
-                 dict(CACHES))
+                 dict(NOT_MOVED))
 
 
 def _copied(reader, writer, tables: list[Shape], moved: dict, progress: Progress
