@@ -81,7 +81,8 @@ def build(path: str, matches: int, records: int, seed: int) -> dict:
 def _league(conn) -> None:
     """Ten teams, their double round robin (90 fixtures), and a few corrections."""
     setup = LeagueSetup.create("Bench League", "2026–27", "SSPP", PRESETS["two_plus_games"])
-    access = league.create_league(UnitOfWork(conn), setup, [f"Team {n}" for n in range(10)])
+    access = league.create_league(UnitOfWork(conn), setup,
+                                 [(f"Team {n}", "") for n in range(10)])
     league.make_fixtures(UnitOfWork(conn), access, date(2026, 9, 1))
     with transaction(conn):
         for fixture_id in range(1, 6):
