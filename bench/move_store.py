@@ -97,10 +97,10 @@ class Stages:
         self.seconds: dict[str, float] = {}
 
     @contextlib.contextmanager
-    def __call__(self, label: str, total: int):
+    def __call__(self, label: str, total: int, **values):
         start = time.perf_counter()
         yield lambda done: None
-        self.seconds[label] = time.perf_counter() - start
+        self.seconds[label % values] = time.perf_counter() - start
 
 
 def _cpu() -> float:

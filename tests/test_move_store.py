@@ -15,6 +15,7 @@ from season import as_found, break_a_log, links, rows, shown, small_store
 
 from scorekeeper import cli
 from scorekeeper.commands import command
+from scorekeeper.commands.console import ENGLISH
 from scorekeeper.commands.move import _progress
 from scorekeeper.storage import (
     HitLog,
@@ -162,7 +163,7 @@ def test_two_pubs_seasons_added_into_one_store_keep_their_links(played_store, bl
     done = move("--from", pubs[1][0], "--to", target, "--add")
     assert done.exit_code == 0, done.output
     teams, fixtures = (len(rows(pubs[0][0])[table]) for table in ("teams", "fixtures"))
-    assert (f"Numbered after what the target held: teams.id +{teams}, fixtures.id "
+    assert (f"Numbered after what the destination held: teams.id +{teams}, fixtures.id "
             f"+{fixtures}") in done.output
     client = app_factory(database=target).test_client()
     for source, app in pubs:
@@ -263,12 +264,12 @@ def test_a_terminal_shows_a_progress_bar_with_counts_and_a_pipe_shows_nothing(tm
     small_store(source)
     entries = len(rows(source)["entries"])
     shown_on = Terminal()
-    move_store(source, str(tmp_path / "club.sqlite"), progress=_progress(shown_on))
+    move_store(source, str(tmp_path / "club.sqlite"), progress=_progress(shown_on, ENGLISH))
     text = shown_on.getvalue()
     for label in ("Copying entries", "Checking entries", "Checking every match"):
         assert label in text
     assert f"{entries}/{entries}" in text and "4/4" in text
-    assert _progress(io.StringIO()) is quiet
+    assert _progress(io.StringIO(), ENGLISH) is quiet
     done = move("--from", source, "--to", str(tmp_path / "again.sqlite"))
     assert done.exit_code == 0 and "Copying" not in done.output
 
@@ -304,8 +305,8 @@ def test_the_helper_process_reads_the_source_in_the_moves_snapshot(blank_store, 
     played = small_store(source)
     before = rows(source)
 
-    def tapped_meanwhile(label: str, total: int):
-        if label == "Checking entries":
+    def tapped_meanwhile(label: str, total: int, **values):
+        if label % values == "Checking entries":
             _an_undo_written(source, played[0])
         return quiet(label, total)
 

@@ -49,7 +49,7 @@ def refused(done, *says: str) -> str:
 
 
 def failed(done, *says: str) -> str:
-    return _one_line(done, "failed, the target was left as it was", says)
+    return _one_line(done, "failed, the destination was left as it was", says)
 
 
 def holding_a_match(where: str) -> str:
@@ -112,7 +112,7 @@ def test_a_target_of_another_schema_version_is_refused_with_both_versions(
     target = at_version(blank_store(kind), version)
     held = as_found(target)
     refused(move("--from", empty_source, "--to", target),
-            f"the target {_named(target)} is at schema version {version}", str(NEWEST))
+            f"the destination {_named(target)} is at schema version {version}", str(NEWEST))
     assert as_found(target) == held
 
 
@@ -150,7 +150,7 @@ def test_a_blank_postgresql_source_is_refused_and_the_password_never_shown(blank
 def test_a_store_is_not_moved_into_itself(blank_store, kind):
     where = holding_a_match(blank_store(kind))
     held = as_found(where)
-    refused(move("--from", where, "--to", where), "the source and the target are the same")
+    refused(move("--from", where, "--to", where), "the source and the destination are the same")
     assert as_found(where) == held
 
 
@@ -186,7 +186,7 @@ def test_a_row_that_differs_in_the_target_is_named_and_nothing_is_kept(
     failed(move("--from", source, "--to", target),
            f"entries: the row with match_id '{first}', seq 1 holds data "
            f"'{{\"start\": {seat['start']}}}' in the source, "
-           f"'{{\"start\": {1 - seat['start']}}}' in the target")
+           f"'{{\"start\": {1 - seat['start']}}}' in the destination")
     assert as_found(target) == held and as_found(source) == before
 
 
@@ -222,8 +222,8 @@ def test_a_move_stopped_halfway_leaves_the_target_as_it_was(blank_store, tmp_pat
     small_store(source)
     held = as_found(target)
 
-    def interrupted(label: str, total: int):
-        if label == "Copying entries":
+    def interrupted(label: str, total: int, **values):
+        if label % values == "Copying entries":
             raise KeyboardInterrupt  # Ctrl+C
         return transfer.quiet(label, total)
 

@@ -60,8 +60,8 @@ def named_store(text: str) -> str:
         return text
     path = text[len(SQLITE_SCHEME):] if text.startswith(SQLITE_SCHEME) else text
     if not path or "://" in path:  # not shown: a mistyped scheme may carry a password
-        raise StorageRefused("a store is a SQLite file (its path, or sqlite:///path) or a "
-                             "postgresql:// URL")
+        raise StorageRefused.worded(N_("a store is a SQLite file (its path, or "
+                                       "sqlite:///path) or a postgresql:// URL"), "not_a_store")
     return path
 
 

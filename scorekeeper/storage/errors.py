@@ -41,9 +41,13 @@ class StaleCard(Exception):
 
 class MoveRefused(StorageRefused):
     """A move of the store that cannot start (a store missing, of another schema version, a
-    target already holding data): nothing was written."""
+    destination already holding data): nothing was written. Worded from the catalogue."""
+
+    kind = "move_refused"
 
 
-class MoveFailed(Exception):
-    """A move whose copy or check failed, the first difference or error named: the target
-    was left as it was found."""
+class MoveFailed(Refusal):
+    """A move whose copy or check failed, the first difference or error named: the
+    destination was left as it was found. Worded from the catalogue."""
+
+    kind = "move_failed"

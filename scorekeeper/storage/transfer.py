@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import Match
+from ..rules.words import N_
 from .connection import begin, commit, make_schema, stored_version
 from .errors import MoveFailed, MoveRefused
 from .tables import NOT_MOVED, Shape, shapes
@@ -23,12 +24,17 @@ from .transfer_copy import copy_table, loaded, offsets, references_set_aside, sh
 from .transfer_matches import Helper, check_matches, matches_in, wants_helper
 from .transfer_open import driver_errors, first_line, opened, opened_target, same_place
 
-Progress = Callable[[str, int], contextlib.AbstractContextManager]
-"""`progress(label, total)`: a context whose value is called with each count done."""
+Progress = Callable[..., contextlib.AbstractContextManager]
+"""`progress(label, total, **values)`: a context whose value is called with each count
+done; the label is a catalogue id (COPYING, CHECKING, REBUILDING), its values the table's
+name."""
+
+COPYING, CHECKING = N_("Copying %(table)s"), N_("Checking %(table)s")
+REBUILDING = N_("Checking every match")
 
 
 @contextlib.contextmanager
-def quiet(label: str, total: int):
+def quiet(label: str, total: int, **values):
     yield lambda done: None
 
 
@@ -55,7 +61,8 @@ def move_store(source: str, target: str, add: bool = False,
     prints of a match; `helper` whether a second process rebuilds the source's matches
     (None: if the store is large)."""
     if same_place(source, target):
-        raise MoveRefused("the source and the target are the same store")
+        raise MoveRefused.worded(N_("the source and the destination are the same store"),
+                                 "same_store")
     errors = driver_errors(source, target)
     reader = opened(source, "source", errors)
     try:
@@ -63,7 +70,8 @@ def move_store(source: str, target: str, add: bool = False,
             try:
                 return _move(reader, writer, source, add, told, progress, helper)
             except errors as error:
-                raise MoveFailed(first_line(error)) from None
+                raise MoveFailed.worded(N_("the database stopped the move: %(why)s"),
+                                        "database_error", why=first_line(error)) from None
     finally:
         reader.close()
 
@@ -75,14 +83,14 @@ def _move(reader, writer, source: str, add: bool, told, progress: Progress,
     moved = offsets(writer, tables)
     copied = _copied(reader, writer, tables, moved, progress)
     for shape in tables:
-        with progress(f"Checking {shape.name}",
-                      before[shape.name].rows + copied[shape.name].rows) as advance:
+        with progress(CHECKING, before[shape.name].rows + copied[shape.name].rows,
+                      table=shape.name) as advance:
             check_table(reader, writer, shape, before[shape.name], copied[shape.name],
                         shifter(shape, moved), advance)
     count = matches_in(reader)
     helped = wants_helper(count) if helper is None else helper
     with (_helping(reader, source if helped else None, told) as helping,
-          progress("Checking every match", count) as advance):
+          progress(REBUILDING, count) as advance):
         compared = check_matches(reader, writer, told, advance, helping)
     commit(writer)
     return Moved({name: tallied.rows for name, tallied in copied.items()}, compared,
@@ -98,7 +106,7 @@ def _copied(reader, writer, tables: list[Shape], moved: dict, progress: Progress
     copied = {}
     with references_set_aside(writer, tables):
         for shape in tables:
-            with progress(f"Copying {shape.name}", counts[shape.name]) as advance:
+            with progress(COPYING, counts[shape.name], table=shape.name) as advance:
                 copied[shape.name] = copy_table(reader, writer, shape, shifter(shape, moved),
                                                 advance)
     loaded(writer, tables)
@@ -132,9 +140,10 @@ def _prepared(writer, tables: list[Shape], add: bool) -> dict[str, Tally]:
     before = {shape.name: tally(writer, shape, lambda done: None) for shape in tables}
     held = {name: tallied.rows for name, tallied in before.items() if tallied.rows}
     if held and not add:
-        listed = ", ".join(f"{name}: {rows:,}" for name, rows in held.items())
-        raise MoveRefused(f"the target already holds data ({listed}): move into an empty "
-                          f"database, or add to it on purpose (move-store --add)")
+        raise MoveRefused.worded(
+            N_("the destination already holds data (%(held)s): move into an empty database, "
+               "or add to it on purpose (move-store --add)"), "holds_data",
+            held=", ".join(f"{name}: {rows}" for name, rows in held.items()))
     return before
 
 
@@ -142,7 +151,11 @@ def _same_tables(mine: list[Shape], theirs: list[Shape]) -> None:
     theirs_by_name = {shape.name: shape for shape in theirs}
     for shape in mine:
         other = theirs_by_name.get(shape.name)
-        if other is None or set(other.columns) != set(shape.columns):
-            raise MoveRefused(f"the table {shape.name} has other columns in the target "
-                              f"({', '.join(other.columns) if other else 'none'}) than in "
-                              f"the source ({', '.join(shape.columns)})")
+        if other is None:
+            raise MoveRefused.worded(N_("the destination has no table %(table)s"),
+                                     "missing_table", table=shape.name)
+        if set(other.columns) != set(shape.columns):
+            raise MoveRefused.worded(
+                N_("the table %(table)s has other columns in the destination (%(theirs)s) "
+                   "than in the source (%(mine)s)"), "other_columns", table=shape.name,
+                theirs=", ".join(other.columns), mine=", ".join(shape.columns))

@@ -5,6 +5,7 @@ the first row that differs named (`transfer_matches.py` then rebuilds every matc
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..rules.words import N_, Np_, Phrase
 from .errors import MoveFailed
 from .tables import Shape
 
@@ -39,13 +40,16 @@ def check_table(source, target, shape: Shape, before: Tally, copied: Tally, shif
     """The target holds the rows copied besides those it held before, and no other."""
     after = tally(target, shape, advance)
     if after.rows - before.rows != copied.rows:
-        raise MoveFailed(f"{shape.name}: {copied.rows:,} rows copied, but the target holds "
-                         f"{after.rows - before.rows:,} more than before")
+        raise MoveFailed.worded(
+            Np_("%(table)s: %(copied)s row copied, but the destination holds %(more)s more "
+                "than before", "%(table)s: %(copied)s rows copied, but the destination holds "
+                "%(more)s more than before"), "count_differs", counted="copied",
+            table=shape.name, copied=copied.rows, more=after.rows - before.rows)
     if (after.digest - before.digest) & MASK != copied.digest:
-        raise MoveFailed(_first_row_differing(source, target, shape, shifted))
+        raise _first_row_differing(source, target, shape, shifted)
 
 
-def _first_row_differing(source, target, shape: Shape, shifted) -> str:
+def _first_row_differing(source, target, shape: Shape, shifted) -> MoveFailed:
     """The first row of the source that the target lacks or holds otherwise, by its key."""
     places = [shape.columns.index(column) for column in shape.order]
     names = ", ".join(f'"{column}"' for column in shape.columns)
@@ -56,19 +60,26 @@ def _first_row_differing(source, target, shape: Shape, shifted) -> str:
             key = ", ".join(f"{shape.columns[place]} {row[place]!r}" for place in places)
             found = target.execute(lookup, [row[place] for place in places]).fetchone()
             if found is None:
-                return f"{shape.name}: the row with {key} is not in the target"
+                return MoveFailed.worded(N_("%(table)s: the row with %(key)s is not in the "
+                                            "destination"), "row_missing",
+                                         table=shape.name, key=key)
             for column, mine, theirs in zip(shape.columns, row, found, strict=True):
                 if mine != theirs or type(mine) is not type(theirs):
-                    return (f"{shape.name}: the row with {key} holds {column} "
-                            f"{difference(mine, theirs)}")
-    return f"{shape.name}: the target holds rows that were not copied"
+                    return MoveFailed.worded(
+                        N_("%(table)s: the row with %(key)s holds %(column)s %(difference)s"),
+                        "row_differs", table=shape.name, key=key, column=column,
+                        difference=difference(mine, theirs))
+    return MoveFailed.worded(N_("%(table)s: the destination holds rows that were not "
+                                "copied"), "rows_added", table=shape.name)
 
 
-def difference(mine, theirs) -> str:
+def difference(mine, theirs) -> Phrase:
     """Two values side by side; long texts from the first character they differ at."""
     if isinstance(mine, str) and isinstance(theirs, str) and max(len(mine), len(theirs)) > 60:
         at = next((n for n, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
                   min(len(mine), len(theirs)))
-        return (f"from character {at}: {mine[at:at + 30]!r} in the source, "
-                f"{theirs[at:at + 30]!r} in the target")
-    return f"{mine!r} in the source, {theirs!r} in the target"
+        return Phrase(N_("from character %(at)s: %(source)s in the source, %(destination)s "
+                         "in the destination"), at=at, source=repr(mine[at:at + 30]),
+                      destination=repr(theirs[at:at + 30]))
+    return Phrase(N_("%(source)s in the source, %(destination)s in the destination"),
+                  source=repr(mine), destination=repr(theirs))

@@ -5,6 +5,7 @@ and the numbering continued after it."""
 
 import contextlib
 
+from ..rules.words import N_
 from .errors import MoveFailed
 from .tables import Shape
 from .transfer_check import Tally
@@ -25,7 +26,8 @@ def copy_table(reader, writer, shape: Shape, shifted, advance) -> Tally:
     try:
         writer.load(shape.name, list(shape.columns), rows())
     except (*reader.errors, *writer.errors) as error:
-        raise MoveFailed(f"cannot copy {shape.name}: {first_line(error)}") from None
+        raise MoveFailed.worded(N_("cannot copy %(table)s: %(why)s"), "cannot_copy",
+                                table=shape.name, why=first_line(error)) from None
     return copied
 
 
@@ -83,8 +85,9 @@ def references_set_aside(writer, tables: list[Shape]):
             writer.execute(phrases.add_constraint.format(table=table, name=name,
                                                          definition=definition))
         except writer.errors as error:
-            raise MoveFailed(f"the rows copied into {table} break its reference {name}: "
-                             f"{first_line(error)}") from None
+            raise MoveFailed.worded(N_("the rows copied into %(table)s break its reference "
+                                       "%(name)s: %(why)s"), "broken_reference",
+                                    table=table, name=name, why=first_line(error)) from None
 
 
 def loaded(writer, tables: list[Shape]) -> None:

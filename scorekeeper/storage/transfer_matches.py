@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..rules import Match
 from ..rules.record import write_record
+from ..rules.words import N_
 from .connection import connect_read_only
 from .errors import MoveFailed
 from .match_log import HEAD, Head, Stored
@@ -50,28 +51,44 @@ def check_matches(reader, writer, told: Callable[[Match], str] | None,
         helped = helper.next_batch() if helper is not None else [None] * len(batch)
         for row, digest in zip(batch, helped, strict=True):
             if row[0] not in copied:
-                raise MoveFailed(f"match {row[0]}: not in the target")
+                raise MoveFailed.worded(N_("match %(match)s: not in the destination"),
+                                        "match_missing", match=row[0])
             shown = _shown(theirs.rebuild(copied[row[0]]), told)
             if digest != (row[0], _digest(shown)):
                 _compare(row[0], _shown(mine.rebuild(Head(*row)), told), shown)
                 if digest is not None:  # the source read twice, and found otherwise
-                    raise MoveFailed(f"match {row[0]}: the source changed during the move "
-                                     f"(is an app still running on it?)")
+                    raise MoveFailed.worded(N_("match %(match)s: the source changed during "
+                                               "the move (is an app still running on it?)"),
+                                            "source_changed", match=row[0])
         compared += len(batch)
         advance(len(batch))
     if helper is not None and helper.next_batch() is not None:
-        raise MoveFailed("the source changed during the move (is an app still running on it?)")
+        raise MoveFailed.worded(N_("the source changed during the move (is an app still "
+                                   "running on it?)"), "source_changed")
     return compared
 
 
+NOT_THE_SAME = {
+    "revision": N_("match %(match)s: not the same revision: %(difference)s"),
+    "scores": N_("match %(match)s: not the same scores: %(difference)s"),
+    "winner": N_("match %(match)s: not the same winner: %(difference)s"),
+    "refused": N_("match %(match)s: not the same stored moves refused by the rules: "
+                  "%(difference)s"),
+    "record": N_("match %(match)s: not the same record: %(difference)s"),
+    "replay": N_("match %(match)s: not the same replay --json: %(difference)s"),
+}
+"""What a match shows, each by its name, and the failure that names a difference in it."""
+
+
 def _shown(stored: Stored, told) -> list[tuple[str, object]]:
-    """What a match shows, each thing named: its revision, scores, record and replay."""
+    """What a match shows, each thing named (NOT_THE_SAME): its revision, scores, record
+    and replay."""
     match, broken = stored.match, stored.broken
     refused = None if broken is None else (broken.position, broken.later, str(broken.error))
     return [("revision", stored.revision), ("scores", match.scores), ("winner", match.winner),
-            ("refused part of its log", refused),
+            ("refused", refused),
             ("record", json.dumps(write_record(match), ensure_ascii=False)),
-            ("replay --json", told(match) if told is not None else "")]
+            ("replay", told(match) if told is not None else "")]
 
 
 def _digest(shown: list) -> str:
@@ -87,8 +104,8 @@ def _digest(shown: list) -> str:
 def _compare(match_id: str, mine: list, theirs: list) -> None:
     for (what, source_value), (_, target_value) in zip(mine, theirs, strict=True):
         if source_value != target_value:
-            raise MoveFailed(f"match {match_id}: not the same {what}: "
-                             f"{difference(source_value, target_value)}")
+            raise MoveFailed.worded(NOT_THE_SAME[what], "match_differs", match=match_id,
+                                    difference=difference(source_value, target_value))
 
 
 class Helper:
@@ -108,9 +125,11 @@ class Helper:
         try:
             sent = self._sent.recv()
         except EOFError:
-            raise MoveFailed("the process rebuilding the source's matches ended") from None
+            raise MoveFailed.worded(N_("the process rebuilding the source's matches ended"),
+                                    "helper_ended") from None
         if isinstance(sent, str):
-            raise MoveFailed(f"the source's matches could not be rebuilt: {sent}")
+            raise MoveFailed.worded(N_("the source's matches could not be rebuilt: %(why)s"),
+                                    "helper_failed", why=sent)
         return sent
 
     def close(self) -> None:

@@ -6,6 +6,7 @@ import contextlib
 import os
 import sqlite3
 
+from ..rules.words import N_
 from .connection import (
     check_intact,
     check_sound,
@@ -46,29 +47,57 @@ def opened_target(where: str, errors: tuple):
             writer.close()
 
 
+REFUSED = {
+    ("missing", "source"): N_("the source %(store)s does not exist"),
+    ("cannot_open", "source"): N_("cannot open the source, %(store)s: %(why)s"),
+    ("cannot_open", "target"): N_("cannot open the destination, %(store)s: %(why)s"),
+    ("cannot_read", "source"): N_("cannot read the source, %(store)s: %(why)s"),
+    ("cannot_read", "target"): N_("cannot read the destination, %(store)s: %(why)s"),
+    ("no_store", "source"): N_("the source %(store)s holds no scorekeeper store"),
+    ("older", "source"): N_("the source %(store)s is at schema version %(version)s, this "
+                            "scorekeeper at %(newest)s: start this scorekeeper on it once "
+                            "(it upgrades the store as it starts), stop it, then move again"),
+    ("older", "target"): N_("the destination %(store)s is at schema version %(version)s, "
+                            "this scorekeeper at %(newest)s: start this scorekeeper on it "
+                            "once (it upgrades the store as it starts), stop it, then move "
+                            "again"),
+    ("newer", "source"): N_("the source %(store)s is at schema version %(version)s, newer "
+                            "than this scorekeeper's %(newest)s: move it with the "
+                            "scorekeeper that wrote it"),
+    ("newer", "target"): N_("the destination %(store)s is at schema version %(version)s, "
+                            "newer than this scorekeeper's %(newest)s: move into it with the "
+                            "scorekeeper that wrote it"),
+}
+"""Why a store cannot be the move's source or destination (its role: "source", "target"),
+each a sentence of its own so that the catalogue words the role as the sentence needs."""
+
+
+def refused(reason: str, role: str, where: str, **facts) -> MoveRefused:
+    return MoveRefused.worded(REFUSED[reason, role], reason, store=describe(where), **facts)
+
+
 def opened(where: str, role: str, errors: tuple):
     """A store opened as the move's source (read only) or target, its schema version
     checked: this scorekeeper's, or (a target) none yet."""
-    named = describe(where)
     if role == "source" and not is_postgresql(where) and not os.path.isfile(where):
-        raise MoveRefused(f"the source {named} does not exist")
+        raise refused("missing", role, where)
     try:
         conn = (connect_read_only if role == "source" else connect)(where)
     except errors as error:
-        raise MoveRefused(f"cannot open the {role}, {named}: {first_line(error)}") from None
+        raise refused("cannot_open", role, where, why=first_line(error)) from None
     try:
-        _checked(conn, where, role, named)
+        _checked(conn, where, role)
         if role == "source":
             conn.execute(conn.dialect.moving.snapshot)
     except BaseException as error:
         conn.close()
         if isinstance(error, errors):
-            raise MoveRefused(f"cannot read the {role}, {named}: {first_line(error)}") from None
+            raise refused("cannot_read", role, where, why=first_line(error)) from None
         raise
     return conn
 
 
-def _checked(conn, where: str, role: str, named: str) -> None:
+def _checked(conn, where: str, role: str) -> None:
     """Refuse a damaged SQLite file, and a store of another schema version (the versions
     named, and what to do)."""
     if not is_postgresql(where):
@@ -77,13 +106,9 @@ def _checked(conn, where: str, role: str, named: str) -> None:
     if version == newest or (version == 0 and role == "target"):
         return
     if version == 0:
-        raise MoveRefused(f"the source {named} holds no scorekeeper store")
-    if version < newest:
-        raise MoveRefused(f"the {role} {named} is at schema version {version}, this "
-                          f"scorekeeper at {newest}: start this scorekeeper on it once (it "
-                          f"upgrades the store as it starts), stop it, then move again")
-    raise MoveRefused(f"the {role} {named} is at schema version {version}, newer than this "
-                      f"scorekeeper's {newest}: move it with the scorekeeper that wrote it")
+        raise refused("no_store", role, where)
+    raise refused("older" if version < newest else "newer", role, where, version=version,
+                  newest=newest)
 
 
 def same_place(source: str, target: str) -> bool:
