@@ -99,7 +99,7 @@ def test_the_moved_season_plays_on_where_it_stopped(played_store, blank_store, a
     source, _ = played_store(source_kind)
     target = blank_store(target_kind)
     assert move("--from", source, "--to", target).exit_code == 0
-    client = app_factory(database=target).test_client()
+    client = app_factory(database=target, RATELIMIT_ENABLED=True).test_client()
     teams, corrections = _one(target, "SELECT max(id) FROM teams")[0], len(
         rows(target)["corrections"])
     league, secretary = _one(target, "SELECT id, secretary_key FROM leagues WHERE setup "
@@ -120,6 +120,8 @@ def test_the_moved_season_plays_on_where_it_stopped(played_store, blank_store, a
     assert answer.status_code == 303
     assert _one(target, f"SELECT revision FROM matches WHERE id = '{match_id}'")[0] == \
         revision + 1
+    assert _one(target, "SELECT count(*) FROM write_hits")[0]  # counted (PostgreSQL: by the
+    # write_admit function the move made with the schema)
 
 
 def _live(where: str) -> tuple[str, str, int]:
