@@ -21,7 +21,7 @@ from .told import summary_json
 @click.option("--to", "target", required=True, metavar="STORE",
               help="the store to copy into: an empty database or a new SQLite file")
 @click.option("--add", is_flag=True,
-              help="add to a target that already holds matches or leagues")
+              help="add to a destination that already holds matches or leagues")
 def move(source: str, target: str, add: bool) -> None:
     """Copy every match with its whole log, and every league with its teams, fixtures, cards
     and corrections, from one store to another (SQLite or PostgreSQL), with the same links.
