@@ -367,3 +367,31 @@ def stored(app):
             conn.close()
 
     return load
+
+
+@pytest.fixture
+def blank_store(request, tmp_path):
+    """A blank store of a kind ("sqlite" or "postgresql"): a SQLite file not made yet, or a
+    PostgreSQL database with no table (as createdb makes it)."""
+    def make(kind: str, name: str = "store") -> str:
+        if kind == "sqlite":
+            return str(tmp_path / f"{name}{next(_DATABASE_NUMBERS)}.sqlite")
+        cluster = request.getfixturevalue("postgresql_cluster")
+        return cluster.create_database(f"{name}{next(_DATABASE_NUMBERS)}")
+    return make
+
+
+@pytest.fixture
+def played_store(blank_store, app_factory):
+    """A store of a kind holding a played season (tests/season.py), and the app that played it
+    (with the write limits on, as a pub's, so the store holds their counts; off after it,
+    for the tests' reading of every page)."""
+    from season import play_season
+
+    def make(kind: str):
+        where = blank_store(kind, "season")
+        app = app_factory(database=where, RATELIMIT_ENABLED=True)
+        play_season(app.test_client())
+        app.config["RATELIMIT_ENABLED"] = False
+        return where, app
+    return make

@@ -110,3 +110,29 @@ def win_with_the_lead(client, table: str, seat: int) -> str:
                            headers=HTMX)
     assert response.status_code == 200 and "won the match" in response.text, response.text
     return unescape(response.text)
+
+
+def season_with_legs(client, fields: dict) -> tuple[League, int]:
+    """A league of `fields` with divisions A (Anchor, Bell) and B (Crown, Dolphin), its game
+    2 pairs, best of 3 to 5: Anchor v Bell's won 2–0 in two legs at one table; Crown v
+    Dolphin a walkover; a play-off of Anchor and Bell added. The league, and the fixture
+    played."""
+    league = new_league(client, fields)
+    for team in ("Anchor", "Bell", "Crown", "Dolphin"):
+        add_players(league, team, [f"{team} 1", f"{team} 2"])
+    make_fixtures(league)
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    link = league.captains[home]
+    pick(league, link, number, 2, [f"{home} 1", f"{home} 2"], [f"{away} 1", f"{away} 2"])
+    first = table_link(card_write(league, link, number, "game/2/start").text, 2)
+    win_with_the_lead(client, first, 0)
+    second = client.post(f"{first}/next-leg").headers["Location"]
+    win_with_the_lead(client, second, 0)
+    walkover, _, _ = fixture_of(league, "Crown", "Dolphin")
+    card_write(league, league.secretary, walkover, "walkover", {"side": "home"})
+    ids = {name: number for number, name in re.findall(r'<option value="(\d+)">([^<]+)</option>',
+                                                       client.get(league.secretary).text)}
+    assert league.post(league.secretary, "fixtures", {
+        "home": ids["Anchor"], "away": ids["Bell"], "day": "2027-04-01",
+        "play_off": "y"}).status_code == 303
+    return league, number

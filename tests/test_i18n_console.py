@@ -1,17 +1,26 @@
 """The console speaks the language of LANG (LC_ALL, LC_MESSAGES first): what `serve`
-prints when it starts, what `backup`, `prune` and `league-import` say and refuse, and a
-store the app cannot use, each from the app's own catalogues (commands/console.py)."""
+prints when it starts, what `backup`, `prune`, `league-import` and `move-store` say and
+refuse (a move's progress and the difference that stops it too), and a store the app
+cannot use, each from the app's own catalogues (commands/console.py)."""
 
+import io
 import os
 import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
+from season import small_store
 
+from scorekeeper.commands import command
 from scorekeeper.commands.console import catalogue, worded
+from scorekeeper.commands.move import _progress, _report
 from scorekeeper.rules import Table
 from scorekeeper.rules.errors import SetupError
 from scorekeeper.server.serve import where_to_go
+from scorekeeper.storage import Moved, MoveFailed, move_store, tables
+from scorekeeper.storage.transfer_check import difference
+from scorekeeper.storage.transfer_matches import NOT_THE_SAME
 
 
 def words(lang: str):
@@ -90,3 +99,75 @@ def test_a_store_the_app_cannot_use_is_refused_in_the_language_of_lang(tmp_path)
     assert done.stderr == ("scorekeeper: nem indult el: a DATABASE_URL postgresql:// címet "
                            "vár; SQLite-fájlt a SCOREKEEPER_DATABASE változóval lehet "
                            "megadni\n")
+
+
+@pytest.mark.parametrize(("lang", "done", "refused"), [
+    ("el_GR", "Ο έλεγχος ολοκληρώθηκε: κάθε πίνακας διαβάστηκε ξανά ίδιος, και 4 αγώνες "
+              "ξαναχτίστηκαν", "Error: η μεταφορά απορρίφθηκε, δεν γράφτηκε τίποτα: ο "
+                               "προορισμός έχει ήδη δεδομένα (matches: 4, entries: "),
+    ("cs_CZ", "Zkontrolováno: každá tabulka se načetla zpět stejná a 4 zápasy byly na obou "
+              "stranách znovu sestaveny", "Error: přesun odmítnut, nic nebylo zapsáno: cíl už "
+                                          "obsahuje data (matches: 4, entries: "),
+    ("hu_HU", "Ellenőrizve: minden tábla ugyanúgy olvasható vissza, és 4 mérkőzés mindkét "
+              "oldalon újraépítve", "Error: az áthelyezés elutasítva, semmi sem íródott: a "
+                                    "cél már tartalmaz adatokat (matches: 4, entries: "),
+])
+def test_move_store_says_what_it_moved_and_refuses_in_the_language_of_lang(
+        monkeypatch, tmp_path, lang, done, refused):
+    monkeypatch.setenv("LANG", f"{lang}.UTF-8")
+    source, target = str(tmp_path / "pub.sqlite"), str(tmp_path / "club.sqlite")
+    small_store(source)
+    moved = CliRunner().invoke(command("move-store"), ["--from", source, "--to", target])
+    assert moved.exit_code == 0, moved.output
+    lines = moved.output.splitlines()
+    assert lines[-1].startswith(done)
+    said = {line.split()[0]: line for line in lines[1:-1]}
+    assert said["boards"].split(None, 1)[1] == words(lang).gettext("not copied: %(why)s") % {
+        "why": words(lang).gettext(tables.NOT_MOVED["boards"])}
+    again = CliRunner().invoke(command("move-store"), ["--from", source, "--to", target])
+    assert again.exit_code == 1 and again.output.startswith(refused)
+
+
+@pytest.mark.parametrize(("lang", "rows", "matches"), [
+    ("C", "entries  18,597,357 rows", "and 100,000 matches rebuilt"),
+    ("cs_CZ", "entries  18\xa0597\xa0357 řádků", "a 100\xa0000 zápasů bylo"),
+    ("el_GR", "entries  18.597.357 γραμμές", "και 100.000 αγώνες ξαναχτίστηκαν"),
+    ("hu_HU", "entries  18\xa0597\xa0357 sor", "és 100\xa0000 mérkőzés"),
+])
+def test_a_moves_counts_are_written_as_the_language_writes_numbers(lang, rows, matches):
+    moved = Moved({"matches": 100_000, "entries": 18_597_357}, 100_000, {}, {})
+    lines = list(_report(moved, "pub.sqlite", "club.sqlite", words(lang)))
+    assert f"  {rows}" in lines and matches in lines[-1]
+    assert lines[1].rindex(" ") == lines[2].rindex(" ")  # the counts right-aligned
+
+
+def test_a_moves_progress_is_labelled_in_the_language_of_lang(tmp_path):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    source, shown_on = str(tmp_path / "pub.sqlite"), Terminal()
+    small_store(source)
+    move_store(source, str(tmp_path / "club.sqlite"), progress=_progress(shown_on,
+                                                                      words("cs_CZ")))
+    for label in ("Kopírování entries", "Kontrola entries", "Kontrola všech zápasů"):
+        assert label in shown_on.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("C", "match qDKSStP6: not the same scores: [5, 10] in the source, [5, 15] in the "
+          "destination"),
+    ("cs_CZ", "zápas qDKSStP6: liší se stav: [5, 10] ve zdroji, [5, 15] v cíli"),
+    ("hu_HU", "qDKSStP6 mérkőzés: nem ugyanaz az állás: a forrásban [5, 10], a célban "
+              "[5, 15]"),
+])
+def test_the_difference_that_stops_a_move_is_worded_inside_its_sentence(lang, said):
+    """The difference is a sentence of its own (a Phrase) in the failure's: both worded."""
+    failure = MoveFailed.worded(NOT_THE_SAME["scores"], "match_differs", match="qDKSStP6",
+                                difference=difference([5, 10], [5, 15]))
+    assert worded(failure, words(lang)) == said
+    long = difference("x" * 70 + "a", "x" * 70 + "b")
+    assert worded(MoveFailed.worded(NOT_THE_SAME["record"], "match_differs", match="m",
+                                    difference=long), words("el_GR")) == (
+        "αγώνας m: δεν είναι ίδιο το αρχείο αγώνα: από τον χαρακτήρα 70: 'a' στην πηγή, 'b' "
+        "στον προορισμό")

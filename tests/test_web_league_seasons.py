@@ -6,18 +6,7 @@ import json
 import re
 
 import pytest
-from league_pages import (
-    add_players,
-    card_write,
-    fixture_of,
-    fixtures,
-    make_fixtures,
-    new_league,
-    pick,
-    standings,
-    table_link,
-    win_with_the_lead,
-)
+from league_pages import fixtures, season_with_legs, standings
 from test_web_league import LEAGUE
 
 from scorekeeper.storage import connect, location
@@ -43,32 +32,8 @@ def rows(app):
     return read
 
 
-def season_with_legs(client):
-    """Anchor v Bell: game 2 (pairs, best of 3 to 5) won 2–0 in two legs at one table;
-    Crown v Dolphin a walkover; a play-off of Anchor and Bell added."""
-    league = new_league(client, SEASON)
-    for team in ("Anchor", "Bell", "Crown", "Dolphin"):
-        add_players(league, team, [f"{team} 1", f"{team} 2"])
-    make_fixtures(league)
-    number, home, away = fixture_of(league, "Anchor", "Bell")
-    link = league.captains[home]
-    pick(league, link, number, 2, [f"{home} 1", f"{home} 2"], [f"{away} 1", f"{away} 2"])
-    first = table_link(card_write(league, link, number, "game/2/start").text, 2)
-    win_with_the_lead(client, first, 0)
-    second = client.post(f"{first}/next-leg").headers["Location"]
-    win_with_the_lead(client, second, 0)
-    walkover, _, _ = fixture_of(league, "Crown", "Dolphin")
-    card_write(league, league.secretary, walkover, "walkover", {"side": "home"})
-    ids = {name: number for number, name in re.findall(r'<option value="(\d+)">([^<]+)</option>',
-                                                       client.get(league.secretary).text)}
-    assert league.post(league.secretary, "fixtures", {
-        "home": ids["Anchor"], "away": ids["Bell"], "day": "2027-04-01",
-        "play_off": "y"}).status_code == 303
-    return league, number
-
-
 def test_divisions_play_offs_and_legs_are_stored(client, rows):
-    league, fixture = season_with_legs(client)
+    league, fixture = season_with_legs(client, SEASON)
     assert rows("SELECT name, division FROM teams ORDER BY id") == [
         ("Anchor", "A"), ("Bell", "A"), ("Crown", "B"), ("Dolphin", "B")]
     assert sorted(row[0] for row in rows("SELECT play_off FROM fixtures")) == [0] * 4 + [1]
@@ -78,7 +43,7 @@ def test_divisions_play_offs_and_legs_are_stored(client, rows):
 
 
 def test_pruning_keeps_every_leg_of_a_cards_game(client, app, runner, rows):
-    season_with_legs(client)
+    season_with_legs(client, SEASON)
     conn = connect(location(app.config))
     conn.execute("UPDATE matches SET updated = '2020-01-01T00:00:00Z'")
     conn.close()
@@ -88,7 +53,7 @@ def test_pruning_keeps_every_leg_of_a_cards_game(client, app, runner, rows):
 
 def test_a_season_of_every_new_part_restores_exactly_elsewhere(client, app_factory, rows,
                                                                tmp_path):
-    league, _fixture = season_with_legs(client)
+    league, _fixture = season_with_legs(client, SEASON)
     archive = client.get(f"{league.secretary}/season.json")
     doc = json.loads(archive.data)
     assert [team.get("division") for team in doc["teams"]] == ["A", "A", "B", "B"]

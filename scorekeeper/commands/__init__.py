@@ -1,4 +1,5 @@
-"""The command line: `scorekeeper serve | replay | backup | prune | league-import`.
+"""The command line: `scorekeeper serve | replay | backup | prune | league-import |
+move-store`.
 
 Each command is a click command, as Flask's own are; `create_app` registers them on the
 app's `flask` command line too (`flask --app scorekeeper backup FILE`). A command is
@@ -18,6 +19,7 @@ COMMANDS = {
     "backup": "storage:backup",
     "prune": "storage:prune",
     "league-import": "league:league_import",
+    "move-store": "move:move",
 }
 """Each command's name and where it is (module of this room : the command)."""
 ON_THE_APP = ("serve", "backup", "prune", "league-import")

@@ -9,7 +9,7 @@ import gettext
 import os
 
 from ..rules.record import IllegalRecord
-from ..rules.words import InContext, PluralInContext
+from ..rules.words import InContext, Phrase, PluralInContext
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 ENGLISH = gettext.NullTranslations()
@@ -60,9 +60,24 @@ def worded(error: Exception, words: gettext.NullTranslations) -> str:
     template = getattr(error, "template", None)
     if not template:
         return str(error)
+    facts = phrased(error.facts, words)
     if getattr(error, "plural", None):
         if error.context:
             return words.npgettext(error.context, template, error.plural,
-                                   error.number) % error.facts
-        return words.ngettext(template, error.plural, error.number) % error.facts
-    return sayer(words)(template, **error.facts)
+                                   error.number) % facts
+        return words.ngettext(template, error.plural, error.number) % facts
+    return sayer(words)(template, **facts)
+
+
+def phrased(values: dict, words: gettext.NullTranslations) -> dict:
+    """A message's values, each that is a sentence of its own (`Phrase`) worded too."""
+    say = sayer(words)
+    return {name: say(value.template, **phrased(value.values, words))
+            if isinstance(value, Phrase) else value for name, value in values.items()}
+
+
+def number(value: int, words: gettext.NullTranslations) -> str:
+    """A count as the reader's language writes it: 18,597,357; 18 597 357; 18.597.357."""
+    from babel.numbers import format_decimal  # here: `replay` starts without Babel's data
+
+    return format_decimal(value, locale=words.info().get("language") or "en")

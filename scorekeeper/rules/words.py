@@ -12,6 +12,8 @@ A message is one of three kinds:
 - a pair whose English shows a bare number ("→ 15 to Ann") marked with `npgettext(context,
   singular, plural)`: the context says what the number counts, so that the languages that
   name it ("15 πόντοι", "15 bodů") give it the form the number takes.
+
+A value of a message may itself be a sentence (`Phrase`): the reader's side words it too.
 """
 
 
@@ -65,3 +67,17 @@ def english(message: str | tuple[str, str], counted: str | None = None, **values
         singular, plural = message
         message = singular if values[counted] == 1 else plural
     return message % values if values else str(message)
+
+
+class Phrase(str):
+    """A sentence that is a value of another message ("3 in the source, 5 in the
+    destination"): its English text, carrying the catalogue id and the values it was made
+    of, so that whoever words the outer message words this one in the same language."""
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values) -> "Phrase":
+        text = super().__new__(cls, english(template, **values))
+        text.template, text.values = template, values
+        return text

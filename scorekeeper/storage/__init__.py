@@ -2,8 +2,9 @@
 
 `open_store` checks and upgrades the database an app runs on; each unit of work gets a
 connection from it and reaches the tables through the repositories (and the write
-limits' counts through `HitLog`). Only `services/`
-uses this room; nothing here knows a request or a page.
+limits' counts through `HitLog`); `move_store` copies a whole store into another
+database, and checks the copy (the `move-store` command). Only `services/` and the
+commands use this room; nothing here knows a request or a page.
 """
 
 from .boards import BoardRepository
@@ -12,12 +13,21 @@ from .connection import (
     begin,
     commit,
     connect,
+    describe,
     is_postgresql,
     location,
     rollback,
     upgrade,
 )
-from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
+from .errors import (
+    MatchGone,
+    MatchHeld,
+    MoveFailed,
+    MoveRefused,
+    StaleCard,
+    StaleWrite,
+    StorageRefused,
+)
 from .hits import HitLog, Sweeps
 from .leagues import (
     CONFIRMED,
@@ -33,13 +43,13 @@ from .match_log import Broken, Head, MatchCache, Stored
 from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
+from .transfer import Moved, move_store
 
 __all__ = [
     "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
-    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "REMOVED",
-    "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
-    "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps",
-    "backup",
-    "begin", "commit", "connect", "is_postgresql", "location", "open_store", "rollback",
-    "upgrade",
+    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved", "MoveFailed",
+    "MoveRefused", "REMOVED", "MatchRepository", "Retention", "StaleCard", "StaleWrite",
+    "StorageRefused", "Store", "Stored", "StoredCorrection", "StoredFixture", "StoredLeague",
+    "StoredTeam", "Sweeps", "backup", "begin", "commit", "connect", "describe",
+    "is_postgresql", "location", "move_store", "open_store", "rollback", "upgrade",
 ]

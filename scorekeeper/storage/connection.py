@@ -5,10 +5,12 @@ answered write survives a crash; a busy timeout so two phones writing at once wa
 rather than fail. PostgreSQL (SCOREKEEPER_DATABASE_URL=postgresql://...): psycopg
 (`postgres.py`). The SQL that differs between them is in `dialects.py`; everything
 else here serves both: connecting, one write as a transaction, the schema's upgrade
-at start, and SQLite's backup.
+at start, and SQLite's backup; and, for moving a store, reading one without a write and
+copying rows in bulk.
 """
 
 import contextlib
+import pathlib
 import sqlite3
 
 from ..rules.words import N_
@@ -17,10 +19,25 @@ from .errors import StorageRefused
 from .schema import SCHEMA
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite://"
 
 
 class SQLiteConnection(sqlite3.Connection):
     dialect = SQLITE
+    errors = (sqlite3.Error,)
+
+    def stream(self, query: str, size: int = 5000):
+        """The rows a query reads, as batches of plain tuples (as PostgreSQL's `stream`)."""
+        cursor = self.cursor()
+        cursor.row_factory = None
+        cursor.execute(query)
+        yield from iter(lambda: cursor.fetchmany(size), [])  # until a batch comes back empty
+
+    def load(self, table: str, columns: list[str], rows) -> None:
+        """Insert rows of values for these columns (a `rowid` too), in the caller's write."""
+        names = ", ".join(f'"{column}"' for column in columns)
+        marks = ", ".join("?" * len(columns))
+        self.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', rows)
 
 
 def is_postgresql(location: str) -> bool:
@@ -36,6 +53,24 @@ def location(config) -> str:
     return url or config["DATABASE"]
 
 
+def named_store(text: str) -> str:
+    """Where a store is, from a command line: a postgresql:// URL, or a SQLite file named by
+    its path or by sqlite:// and its path (sqlite:///srv/fives.sqlite)."""
+    if is_postgresql(text):
+        return text
+    path = text[len(SQLITE_SCHEME):] if text.startswith(SQLITE_SCHEME) else text
+    if not path or "://" in path:  # not shown: a mistyped scheme may carry a password
+        raise StorageRefused.worded(N_("a store is a SQLite file (its path, or "
+                                       "sqlite:///path) or a postgresql:// URL"), "not_a_store")
+    return path
+
+
+def describe(where: str) -> str:
+    """A store as a message names it: a SQLite file's path, or a PostgreSQL database (never
+    its password)."""
+    return postgres().describe(where) if is_postgresql(where) else where
+
+
 def connect(where: str):
     """A connection with the durability settings every writer needs, to a SQLite file or to
     the PostgreSQL database a postgresql:// URL names."""
@@ -48,6 +83,19 @@ def connect(where: str):
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def connect_read_only(where: str):
+    """A connection that reads a store and cannot write it, nor make a file that is not
+    there (the source of a move)."""
+    if is_postgresql(where):
+        return postgres().connect_read_only(where)
+    uri = pathlib.Path(where).absolute().as_uri() + "?mode=rw"  # rw: never creates the file
+    conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None,
+                           check_same_thread=False, factory=SQLiteConnection)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA query_only=ON")
     return conn
 
 
@@ -100,7 +148,6 @@ def upgrade(conn, database: str = "the database") -> int:
     dialect = conn.dialect
     make, read, write = dialect.versions
     for number, version_of in enumerate(SCHEMA, 1):
-        script, fill = version_of if isinstance(version_of, tuple) else (version_of, None)
         with transaction(conn):
             if dialect.upgrade_lock:
                 conn.execute(dialect.upgrade_lock)
@@ -112,11 +159,39 @@ def upgrade(conn, database: str = "the database") -> int:
                        "one knows %(known)s): install the newer version"), "newer_schema",
                     database=database, version=version, known=len(SCHEMA))
             if version < number:
-                _run(conn, dialect.schema(script))
-                if fill is not None:
-                    fill(conn)
+                _step(conn, version_of)
                 conn.execute(write.format(number))
     return len(SCHEMA)
+
+
+def make_schema(conn) -> None:
+    """The newest schema on a blank database, inside the caller's transaction: a move's
+    target keeps no table if the move is rolled back."""
+    dialect = conn.dialect
+    make, _, write = dialect.versions
+    if dialect.upgrade_lock:
+        conn.execute(dialect.upgrade_lock)
+    _run(conn, make)
+    for version_of in SCHEMA:
+        _step(conn, version_of)
+    conn.execute(write.format(len(SCHEMA)))
+
+
+def stored_version(conn) -> int:
+    """The schema version a database is at, read without making its place: 0 if blank."""
+    dialect = conn.dialect
+    if not conn.execute(dialect.moving.version_kept).fetchone()[0]:
+        return 0
+    row = conn.execute(dialect.versions[1]).fetchone()
+    return 0 if row is None else row[0]
+
+
+def _step(conn, version_of) -> None:
+    """One item of SCHEMA: its script in this database's words, then its filling."""
+    script, fill = version_of if isinstance(version_of, tuple) else (version_of, None)
+    _run(conn, conn.dialect.schema(script))
+    if fill is not None:
+        fill(conn)
 
 
 def _run(conn, script: str) -> None:
@@ -145,7 +220,7 @@ def open_checked(where: str):
         raise _unusable("cannot_open", postgresql, named, error) from None
     try:
         if not postgresql:
-            _check_sound(conn, where)
+            check_sound(conn, where)
         upgrade(conn, database=named)
     except errors as error:
         conn.close()
@@ -181,12 +256,17 @@ def _first_line(error: Exception) -> str:
     return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
-def _check_sound(conn: sqlite3.Connection, path: str) -> None:
-    """A file with damaged pages, or one this process cannot write, is refused at start."""
+def check_intact(conn: sqlite3.Connection, path: str) -> None:
+    """A SQLite file with damaged pages is refused (read only: a move's source too)."""
     verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     if verdict != "ok":
         raise StorageRefused.worded(N_("%(database)s is damaged (%(why)s): restore it from "
                                        "a backup"), "damaged", database=path, why=verdict)
+
+
+def check_sound(conn: sqlite3.Connection, path: str) -> None:
+    """A file with damaged pages, or one this process cannot write, is refused at start."""
+    check_intact(conn, path)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     conn.execute("BEGIN IMMEDIATE")
     try:

@@ -27,6 +27,47 @@ mode (PgBouncer) refuses a connection's startup options and hands sessions round
 
 
 @dataclass(frozen=True)
+class Moving:
+    """What a move between stores asks of one database: how it describes a table (queries
+    of the table's name, their one parameter), and how a whole table is written at once."""
+
+    columns: str
+    """Its columns, in order, as a SELECT * lists them."""
+    key: str
+    """The columns of its primary key, in order (none: a table numbered by `numbered`)."""
+    numbered: str
+    """The integer column the database numbers itself on an insert that leaves it out: an
+    identity column, SQLite's INTEGER PRIMARY KEY, or SQLite's own `rowid` where no key is
+    declared (which PostgreSQL's schema writes as a `rowid` column: ROWID_COLUMN)."""
+    references: str
+    """Its foreign keys: the column, the table it refers to, and that table's column."""
+    version_kept: str
+    """Whether the schema version's place exists, without making it (a new database)."""
+    snapshot: str
+    """Starts a read-only transaction that sees the database as it was at its first read."""
+    join_snapshot: str
+    """Starts a read-only transaction in the {snapshot} another process named (SQLite has
+    no shared snapshots: its own, the file being unchanged while no app runs)."""
+    export_snapshot: str = ""
+    """Names the snapshot of that transaction, for another process to read in it too."""
+    lock: str = ""
+    """Keeps every other writer out of the tables named ({tables}) until the transaction
+    ends (SQLite's write lock does already)."""
+    continue_numbering: str = ""
+    """After rows were inserted with their numbers: the next insert in {table} numbers its
+    {column} after the highest one (SQLite does by itself)."""
+    constraints: str = ""
+    """The table's foreign keys as (name, definition): set aside while a table is loaded and
+    made again after it, which checks every row at once (PostgreSQL; SQLite checks each row
+    in its own process, cheaply)."""
+    drop_constraint: str = ""
+    add_constraint: str = ""
+    analyze: str = ""
+    """Gathers the statistics of a table just loaded ({table}): the check's queries of it then
+    take its index (SQLite's planner takes it without)."""
+
+
+@dataclass(frozen=True)
 class Dialect:
     """The phrases of one database; a connection carries its own as `conn.dialect`."""
 
@@ -57,6 +98,7 @@ class Dialect:
     unsynced: tuple[str, str]
     """Around a write that may be lost in a crash (a copy of what can be made again): what
     lets it commit without waiting for the disk, and what restores the durable default."""
+    moving: Moving
     clock: str = ""
     """What reads the write limits' shared clock, in seconds; "" for the process's monotonic
     clock (SQLite's writers are all on one machine)."""
@@ -84,6 +126,50 @@ class Dialect:
         return getattr(error, self.error_code, None) == self.missing_reference
 
 
+SQLITE_MOVING = Moving(
+    columns="SELECT name FROM pragma_table_info(?) ORDER BY cid",
+    key="SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+    # ?1: the one parameter, named three times
+    numbered=("SELECT name FROM pragma_table_info(?1) WHERE pk = 1 AND upper(type) = 'INTEGER' "
+              "AND (SELECT count(*) FROM pragma_table_info(?1) WHERE pk > 0) = 1 "
+              "UNION ALL SELECT 'rowid' WHERE NOT EXISTS "
+              "(SELECT 1 FROM pragma_table_info(?1) WHERE pk > 0)"),
+    references='SELECT "from", "table", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq',
+    version_kept="SELECT 1",  # PRAGMA user_version: in the file's header, always there
+    snapshot="BEGIN",  # a deferred transaction: its first read takes the snapshot
+    join_snapshot="BEGIN",
+)
+
+_PG_TABLE = "table_schema = current_schema() AND table_name = ?"
+
+POSTGRESQL_MOVING = Moving(
+    columns=f"SELECT column_name FROM information_schema.columns WHERE {_PG_TABLE} "
+            f"ORDER BY ordinal_position",
+    key=("SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+         "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass(?) AND i.indisprimary "
+         "ORDER BY array_position(i.indkey, a.attnum)"),
+    numbered=f"SELECT column_name FROM information_schema.columns WHERE {_PG_TABLE} "
+             f"AND is_identity = 'YES'",
+    references=("SELECT a.attname, rt.relname, ra.attname FROM pg_constraint c "
+                "JOIN pg_class rt ON rt.oid = c.confrelid "
+                "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
+                "JOIN pg_attribute ra ON ra.attrelid = c.confrelid AND ra.attnum = c.confkey[1] "
+                "WHERE c.contype = 'f' AND c.conrelid = to_regclass(?) ORDER BY c.conname"),
+    version_kept="SELECT to_regclass('schema_version') IS NOT NULL",
+    snapshot="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    export_snapshot="SELECT pg_export_snapshot()",
+    join_snapshot=("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                   "SET TRANSACTION SNAPSHOT '{snapshot}'"),
+    lock="LOCK TABLE {tables} IN EXCLUSIVE MODE",
+    continue_numbering=("SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                        "coalesce(max(\"{column}\"), 0) + 1, false) FROM \"{table}\""),
+    constraints=("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                 "WHERE conrelid = to_regclass(?) AND contype = 'f' ORDER BY conname"),
+    drop_constraint='ALTER TABLE "{table}" DROP CONSTRAINT "{name}"',
+    add_constraint='ALTER TABLE "{table}" ADD CONSTRAINT "{name}" {definition}',
+    analyze='ANALYZE "{table}"',
+)
+
 SQLITE = Dialect(
     name="sqlite",
     begin="BEGIN IMMEDIATE",
@@ -95,6 +181,7 @@ SQLITE = Dialect(
     missing_reference="SQLITE_CONSTRAINT_FOREIGNKEY",
     # WAL with synchronous=NORMAL stays consistent; the write's commit skips the fsync
     unsynced=("PRAGMA synchronous=NORMAL", "PRAGMA synchronous=FULL"),
+    moving=SQLITE_MOVING,
     ddl=(("SERIAL_KEY", "INTEGER PRIMARY KEY"),
          ("NOW_TEXT", "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"),
          ("KEYED_ONLY", "WITHOUT ROWID"), ("ROWID_COLUMN", ""), ("BYTES", "BLOB"),
@@ -118,6 +205,7 @@ POSTGRESQL = Dialect(
     faults=POSTGRESQL_FAULTS,
     missing_reference="23503",  # foreign_key_violation
     unsynced=("", ""),  # one statement in autocommit; it locks one row, never the tables
+    moving=POSTGRESQL_MOVING,
     ddl=(("SERIAL_KEY", "INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
          ("NOW_TEXT", _PG_NOW), ("KEYED_ONLY", ""), ("BYTES", "BYTEA"),
          # SQLite numbers every row (rowid): a table ordered by it needs the column here

@@ -37,3 +37,17 @@ class StaleCard(Exception):
     def __init__(self, current: int):
         super().__init__(f"the card is at revision {current}")
         self.current = current
+
+
+class MoveRefused(StorageRefused):
+    """A move of the store that cannot start (a store missing, of another schema version, a
+    destination already holding data): nothing was written. Worded from the catalogue."""
+
+    kind = "move_refused"
+
+
+class MoveFailed(Refusal):
+    """A move whose copy or check failed, the first difference or error named: the
+    destination was left as it was found. Worded from the catalogue."""
+
+    kind = "move_failed"

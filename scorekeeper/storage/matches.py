@@ -138,8 +138,9 @@ class MatchRepository:
         return [entry_of(row[0], json.loads(row[1])) for row in rows]
 
     def listing(self, limit: int = 100) -> list[dict]:
-        """Matches on this server, in progress first, most recently played first."""
-        rows = self.conn.execute(LISTED + " ORDER BY updated DESC LIMIT ?",
+        """Matches on this server, in progress first, most recently played first (those played
+        in the same second by id: the same order in every store and on every server)."""
+        rows = self.conn.execute(LISTED + " ORDER BY updated DESC, id LIMIT ?",
                                  (limit,)).fetchall()
         found = [listed(row) for row in rows]
         return sorted(found, key=lambda item: item.get("winner") is not None)

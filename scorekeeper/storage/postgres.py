@@ -12,6 +12,7 @@ import threading
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
+from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
 from ..rules.words import N_
@@ -71,6 +72,7 @@ class Connection(psycopg.Connection):
     """A psycopg connection that reads the store's SQL as a SQLite connection does."""
 
     dialect = POSTGRESQL
+    errors = ERRORS
 
     def execute(self, query, params=None, **options):
         if params is not None:
@@ -81,6 +83,22 @@ class Connection(psycopg.Connection):
         cursor = self.cursor()
         cursor.executemany(_paramstyle(query), params_seq)
         return cursor
+
+    def stream(self, query: str, size: int = 5000):
+        """The rows a query reads, as batches of plain tuples, through a server-side cursor
+        (a whole table never sits in memory); inside the caller's transaction."""
+        with self.cursor(name="stream", row_factory=tuple_row) as cursor:
+            cursor.itersize = size
+            cursor.execute(query)
+            while batch := cursor.fetchmany(size):
+                yield batch
+
+    def load(self, table: str, columns: list[str], rows) -> None:
+        """Insert rows of values for these columns, numbered columns too: one COPY."""
+        names = ", ".join(f'"{column}"' for column in columns)
+        with self.cursor() as cursor, cursor.copy(f'COPY "{table}" ({names}) FROM STDIN') as copy:
+            for row in rows:
+                copy.write_row(row)
 
     @property
     def in_transaction(self) -> bool:
@@ -96,6 +114,13 @@ def connect(url: str) -> Connection:
     return Connection.connect(url, **SETTINGS)
 
 
+def connect_read_only(url: str) -> Connection:
+    """A connection whose every transaction is read-only: the server refuses any write."""
+    conn = connect(url)
+    conn.execute("SET default_transaction_read_only = on")
+    return conn
+
+
 def describe(url: str) -> str:
     """The database a URL names, for a message: never its password."""
     try:
@@ -105,6 +130,12 @@ def describe(url: str) -> str:
                                        "of %(signs)s in its user name or password"),
                                     "bad_url", signs=": / ? # @ %") from None
     return f"PostgreSQL database {parts.get('dbname', '')!r} on {parts.get('host', 'localhost')}"
+
+
+def place(url: str) -> tuple[str, str, str]:
+    """The server and database a URL names (host, port, database), to tell two apart."""
+    parts = conninfo_to_dict(url)
+    return (parts.get("host", ""), str(parts.get("port", "")), parts.get("dbname", ""))
 
 
 class Pool:
