@@ -21,7 +21,7 @@ from ..league import (
     revealed,
 )
 from .league import Access
-from .league_card import outcomes
+from .league_table import outcomes
 from .unit_of_work import UnitOfWork
 
 
