@@ -16,7 +16,8 @@ from flask import template_rendered
 import scorekeeper
 
 HTMX = {"HX-Request": "true"}
-KEYS = {"board": "view_key", "league": "league_key", "card": "league_key"}
+KEYS = {"board": "view_key", "replay": "view_key", "league": "league_key",
+        "card": "league_key"}
 """Which key a blueprint's `<key>` is; the table's scoring key otherwise."""
 LEAGUE = {"name": "CI League", "season": "2026", "games": "SSP", "scheme": "two_plus_games",
           "target": "5", "singles_hand": "7", "pairs_hand": "5", "teams": "Anchor\nBell",
@@ -72,19 +73,25 @@ def main() -> int:
 
 
 def _match(client) -> dict:
-    """A match made and started through the forms; the values of the URLs' arguments
-    (`key` is the scoring key, or the scoreboard's on board pages)."""
+    """A match made and played through the forms, one tile each and its first hand scored;
+    the values of the URLs' arguments (`key` is the scoring key, or the scoreboard's on
+    board and replay pages; hand 1's move 1)."""
     made = client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
-                                     "target": "61", "hand_size": "7"})
+                                     "target": "61", "hand_size": "1"})
     if made.status_code != 303:
         sys.exit(f"POST /new answered {made.status_code}")
     match_id, score_key = made.headers["Location"].rstrip("/").split("/")[-2:]
     page = client.get(made.headers["Location"]).text
-    started = client.post(f"/match/{match_id}/{score_key}/start", data={"seat": "0", "pos": "0"})
-    if started.status_code != 303:
-        sys.exit(f"POST start answered {started.status_code}")
+    taps = (("start", {"seat": "0"}), ("lay", {"move": "6-4"}),
+            ("end", {"pips_1": "12"}))  # Ann goes out with her one tile; Bob holds 6-6
+    for pos, (action, data) in enumerate(taps):
+        answer = client.post(f"/match/{match_id}/{score_key}/{action}",
+                             data={**data, "pos": str(pos)})
+        if answer.status_code != 303:
+            sys.exit(f"POST {action} answered {answer.status_code}")
     view_key = re.search(r'/board/[^/]+/([^/"]+)', page).group(1)
-    return {"match_id": match_id, "score_key": score_key, "view_key": view_key}
+    return {"match_id": match_id, "score_key": score_key, "view_key": view_key, "hand": 1,
+            "move": 1}
 
 
 def _speaks_every_language(app, installed: str) -> None:

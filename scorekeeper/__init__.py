@@ -1,5 +1,6 @@
 """scorekeeper: score All Fives (Muggins) dominoes at the table, one tap per tile."""
 
+import contextlib
 import os
 import secrets
 from typing import TYPE_CHECKING
@@ -33,12 +34,20 @@ def create_app(test_config=None) -> "Flask":
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
-
     from .commands import all_commands
-    from .storage import open_store
+    from .rules.words import N_
+    from .storage import StorageRefused, open_store
+
+    with contextlib.suppress(OSError):  # what needs the folder says so below, in one line
+        os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        try:
+            app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+        except OSError as error:
+            raise StorageRefused.worded(
+                N_("cannot keep the secret key in %(folder)s (%(why)s): let this user write "
+                   "that folder, or set SCOREKEEPER_SECRET_KEY"), "no_secret_key",
+                folder=app.instance_path, why=error.strerror) from None
     from .web import init_web
 
     init_web(app, open_store(app.config))

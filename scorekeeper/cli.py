@@ -5,19 +5,8 @@ import sys
 
 import click
 
-from .commands import COMMANDS, ON_THE_APP, command
+from .commands import COMMANDS, ON_THE_APP, NotStarted, command
 from .commands.console import catalogue, worded
-
-
-class NotStarted(click.ClickException):
-    """The app's store cannot be used: one line says why, in the console's language, and
-    nothing was started."""
-
-    exit_code = 2
-
-    def show(self, file=None) -> None:
-        said = catalogue().gettext("scorekeeper: not started: %(why)s") % {"why": self.message}
-        click.echo(said, file=file or sys.stderr)
 
 
 def _checked_app():

@@ -5,7 +5,6 @@ import io
 import logging
 import re
 import sqlite3
-import threading
 import time
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -132,19 +131,84 @@ def test_serve_refuses_to_start_with_one_line_on_a_newer_database(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and "newer scorekeeper" in done.stderr
+    assert str(path) in done.stderr  # which database
+
+
+@pytest.fixture
+def read_only_folder(tmp_path):
+    """An instance folder that no one may write in, root included (chattr +i), and a
+    `serve` that starts with it as its instance folder: (folder, run serve)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    locked = []
+
+    def lock() -> None:
+        if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(folder)],
+                                                        capture_output=True).returncode:
+            pytest.skip("chattr +i is not available here")
+        locked.append(folder)
+
+    def serve(**env) -> subprocess.CompletedProcess:
+        lock()
+        script = ("import flask, sys; flask.Flask.auto_find_instance_path = "
+                  f"lambda app: {str(folder)!r}; from scorekeeper.cli import main; "
+                  "sys.exit(main(['serve', '--port', '0']))")
+        clean = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+        return subprocess.run([sys.executable, "-c", script], env={**clean, **env},
+                              capture_output=True, text=True, timeout=60)
+
+    yield folder, serve
+    for path in locked:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_read_only_instance_folder_without_a_key_is_refused_in_one_line(read_only_folder):
+    folder, serve = read_only_folder
+    done = serve()
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder) in done.stderr and "SCOREKEEPER_SECRET_KEY" in done.stderr
+    assert done.stderr.startswith("scorekeeper: not started: cannot keep the secret key")
+
+
+def test_a_database_that_cannot_be_made_in_a_read_only_folder_is_refused_in_one_line(
+        read_only_folder):
+    folder, serve = read_only_folder
+    (folder / "secret_key").write_text("kept")
+    done = serve()
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder / "scorekeeper.sqlite") in done.stderr
+    assert "this user may write in it" in done.stderr
+
+
+def test_a_database_in_a_read_only_folder_is_refused_in_one_line(read_only_folder):
+    """SQLite's journal cannot be made beside the file: no write would ever be stored."""
+    folder, serve = read_only_folder
+    connect(str(folder / "fives.sqlite")).close()
+    for companion in folder.glob("fives.sqlite-*"):
+        companion.unlink()
+    done = serve(SCOREKEEPER_DATABASE=str(folder / "fives.sqlite"),
+                 SCOREKEEPER_SECRET_KEY="set")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(folder / "fives.sqlite") in done.stderr and "may write in it" in done.stderr
 
 
 class FullDisk:
     """A connection on a disk with no room left: its first write to the match log makes SQLite
     itself fail with SQLITE_FULL inside the transaction (and roll it back, as SQLite does)."""
 
-    def __init__(self, conn):
+    def __init__(self, conn, full_at: str = "INSERT INTO entries"):
         self._conn = conn
+        self._full_at = full_at
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
         conn.execute(f"PRAGMA max_page_count = {pages}")
 
     def execute(self, sql, *args):
-        if sql.startswith("INSERT INTO entries"):
+        if sql.startswith(self._full_at):
             self._conn.execute("INSERT INTO ballast VALUES (randomblob(1000000))")
         return self._conn.execute(sql, *args)
 
@@ -174,6 +238,48 @@ def test_a_full_disk_during_a_tap_says_not_saved_with_503(app_factory, monkeypat
     assert plain.status_code == 503 and "<html" in plain.text
     monkeypatch.undo()
     assert read_pos(client.get(url).text) == read_pos(page)  # nothing half-written
+
+
+def test_on_a_full_disk_the_scoreboard_still_shows_the_latest_board(app_factory,
+                                                                    monkeypatch):
+    """Keeping a rendered board for the other workers fails on a full disk: the pub's TV
+    gets its board all the same (it was answered "Not saved")."""
+    from scorekeeper.storage import store
+
+    app = app_factory(DB_KEEP_CONNECTIONS=False)
+    client = app.test_client()
+    url = create_match(client)
+    board = re.search(r'class="board-link" href="http://localhost([^"]+)"',
+                      client.get(url).text).group(1)
+    assert client.post(url + "/start", data={"pos": 0, "seat": "0"}).status_code == 303
+    conn = connect(app.config["DATABASE"])
+    conn.execute("CREATE TABLE ballast (x)")
+    conn.close()
+    opened = storage.connect
+    monkeypatch.setattr(store, "connect",
+                        lambda path: FullDisk(opened(path), full_at="INSERT INTO boards"))
+    for headers in ({}, HTMX):
+        shown = client.get(board, headers=headers)
+        assert shown.status_code == 200 and "Ann to play" in shown.text
+        assert "Not saved" not in shown.text
+
+
+def test_a_page_whose_store_cannot_be_read_says_so_not_not_saved(app, client, monkeypatch):
+    url = create_match(client)
+    board = re.search(r'class="board-link" href="http://localhost([^"]+)"',
+                      client.get(url).text).group(1)
+
+    def unreadable(*_args, **_kwargs):
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR"
+        raise error
+
+    monkeypatch.setattr(storage.MatchRepository, "find", unreadable)
+    for path in (board, url):
+        shown = client.get(path)
+        assert shown.status_code == 503 and shown.headers["Retry-After"] == "30"
+        assert "Cannot be read just now" in shown.text and "Not saved" not in shown.text
+    assert "Not saved" in client.post(url + "/start", data={"pos": 0, "seat": "0"}).text
 
 
 # -- flood ----------------------------------------------------------------------------------
@@ -236,47 +342,6 @@ def test_a_burst_refused_by_the_seconds_limit_does_not_use_up_the_minutes(app_fa
     assert burst == [422, 429, 429, 429]
     time.sleep(1.1)
     assert client.post(url + "/undo", data={"pos": 0}).status_code == 422  # 2 of 3 a minute
-
-
-def test_a_night_of_taps_starts_no_thread_and_expired_limits_are_swept(monkeypatch):
-    """The limits' memory starts no thread (the library's own started one 10 ms after every
-    tap) and is swept of expired windows as the night goes on."""
-    from limits import parse
-    from limits.storage import storage_from_string
-    from limits.strategies import MovingWindowRateLimiter
-
-    from scorekeeper.web.limits import LocalCounts
-
-    now = [1000.0]
-    monkeypatch.setattr(LocalCounts, "clock", staticmethod(lambda: now[0]))
-    storage = storage_from_string("scorekeeper-memory://")
-    assert isinstance(storage, LocalCounts)
-    limiter = MovingWindowRateLimiter(storage)
-    started = threading.active_count()
-    allowed = [limiter.hit(parse("3 per minute"), f"scorer{n % 5}") for n in range(50)]
-    assert allowed.count(True) == 15  # three per scorer, then refused
-    assert threading.active_count() == started
-    now[0] += 61  # a minute on: every window expired, swept at the next hit
-    assert limiter.hit(parse("3 per minute"), "scorer9")
-    assert storage.get_moving_window(parse("3 per minute").key_for("scorer0"), 3, 60)[1] == 0
-    assert len(storage._hits) == 1  # only the new scorer's window is kept
-
-
-def test_a_wall_clock_stepped_back_or_forward_changes_no_limit(app_factory, monkeypatch):
-    """Limits run on the monotonic clock: a laptop correcting its time by an hour, either
-    way, neither locks a scorer out nor lets a flood through."""
-    app = app_factory(RATELIMIT_ENABLED=True, TAP_LIMIT="3 per minute")
-    client = app.test_client()
-    url = create_match(client)
-    wall = [time.time()]
-    monkeypatch.setattr(time, "time", lambda: wall[0])
-    statuses = []
-    for step in (0, -3600, 7200, -3600):
-        wall[0] += step
-        statuses.append(client.post(url + "/undo", data={"pos": 0}).status_code)
-    assert statuses == [422, 422, 422, 429]
-    refused = client.post(url + "/undo", data={"pos": 0})
-    assert 50 <= int(refused.headers["Retry-After"]) <= 60
 
 
 def test_imports_from_one_address_are_limited(app_factory):

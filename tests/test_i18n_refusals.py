@@ -12,7 +12,10 @@ from english import english_left
 from tables import BOB, CAT, new_match, play
 
 from scorekeeper.rules import (
+    ALL_FIVES,
+    ALL_FIVES_SPINNER,
     FIVES_AND_THREES,
+    OLA_5,
     Draw,
     Match,
     Table,
@@ -23,6 +26,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.errors import Refusal
 from scorekeeper.rules.events import lay_from_button
 from scorekeeper.rules.record import FORMAT, load_record, read_record
+from scorekeeper.rules.referee import read_ends, rule
 from scorekeeper.web.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"
@@ -101,6 +105,18 @@ CASES.update({
     "unknown_house_rule": lambda: read_record(record(house={"no_doubles": True})),
     "unknown_seat": lambda: Match.create(["Ann", "Bob"]).start(7),
     "wrong_format": lambda: read_record(record(format="allfives-match/2")),
+})
+
+
+CASES.update({  # open ends posed to the referee that no layout of the game can show
+    "bad_open_end": lambda: read_ends("3-5", ALL_FIVES),
+    "no_spinners": lambda: read_ends("5-5*", ALL_FIVES),
+    "two_ends": lambda: read_ends("3", ALL_FIVES),
+    "end_twice": lambda: read_ends("6-6 6-6 3", ALL_FIVES_SPINNER),
+    "spinner_sides": lambda: read_ends("5-5* (5-5) 3", ALL_FIVES_SPINNER),
+    "too_many_ends": lambda: read_ends(" ".join(["3"] * 13), OLA_5),
+    "target_reached": lambda: rule(ALL_FIVES, ("Ann", "Bob"), 250, (), (250, 3), False,
+                                   (6, 4)),
 })
 
 

@@ -198,6 +198,59 @@ def _rules(client, imported):
     return client.get("/rules")
 
 
+def board_of(client, table) -> str:
+    return re.search(r'href="http://localhost(/board/[^"/]+/[^"/]+)"',
+                     client.get(table.url).text).group(1)
+
+
+@screen("replay, a move that scored nothing")
+def _replay_move(client, imported):
+    table = imported(("Ann", "Bob"), rules="all-fives-spinner",
+                     hands=[{"starter": "Ann", "moves": ["5-5", "5-2", "5-3", "5-0@5-5"]}])
+    return client.get(board_of(client, table) + "/hand/1/move/2")
+
+
+@screen("replay, the end of a hand")
+def _replay_end(client, imported):
+    table = scored_twice(imported)
+    return client.get(board_of(client, table) + "/hand/1/end")
+
+
+@screen("replay, a knock in Fives and Threes")
+def _replay_knock(client, imported):
+    table = imported(("Ann", "Bob"), rules="fives-and-threes", hand_size=2,
+                     hands=[{"starter": "Ann", "moves": ["3-6", "pass"]}])
+    return client.get(board_of(client, table) + "/replay")
+
+
+@screen("score sheet, read-only")
+def _board_sheet(client, imported):
+    return client.get(board_of(client, scored_twice(imported)) + "/sheet")
+
+
+@screen("referee, the question")
+def _referee(client, imported):
+    return client.get("/referee")
+
+
+@screen("referee, four games side by side")
+def _referee_ruling(client, imported):
+    return client.get("/referee", query_string={
+        "rules": "all", "ends": "6-6 3", "scores": "59 40", "tile": "3-3", "last": "y"})
+
+
+@screen("referee, a position refused")
+def _referee_refused(client, imported):
+    return client.get("/referee", query_string={
+        "rules": "all", "ends": "2 3 (5-5) (5-5)", "scores": "0 0", "tile": "6-6"})
+
+
+@screen("referee, a field refused")
+def _referee_field(client, imported):
+    return client.get("/referee", query_string={"rules": "ola-5", "ends": "3 5",
+                                                "scores": "ten", "tile": "3-9"})
+
+
 @screen("import error")
 def _import_error(client, imported):
     return client.post("/import", data={})
@@ -395,6 +448,46 @@ def won_at_once(client, table: str) -> None:
                 headers={"HX-Request": "true"})
 
 
+@screen("new match, a number out of range")
+def _new_match_huge(client, imported):
+    return client.post("/new", data={"count": "2", "player1": "Ann", "player2": "Bob",
+                                     "target": "9" * 400, "hand_size": "1e3"})
+
+
+@screen("league, too many teams")
+def _league_too_many_teams(client, imported):
+    teams = "\n".join(f"Anchor {n}" for n in range(31))
+    return client.post("/league/new", data={**LEAGUE, "teams": teams})
+
+
+@screen("league, fixtures from a date out of range")
+def _league_fixtures_out_of_range(client, imported):
+    league = league_set_up(client)
+    return client.post(f"{league.secretary}/fixtures/make",
+                       data={"first": "9999-12-31", "every": "7"})
+
+
+@screen("a page whose scores cannot be read")
+def _cannot_be_read(client, imported):
+    import sqlite3
+
+    from scorekeeper import storage
+
+    table = scored_twice(imported)
+    real = storage.MatchRepository.find
+
+    def unreadable(*_args, **_kwargs):
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR"
+        raise error
+
+    storage.MatchRepository.find = unreadable
+    try:
+        return client.get(table.url)
+    finally:
+        storage.MatchRepository.find = real
+
+
 @pytest.fixture
 def speaking(client):
     """The test client with the language chosen, as the language menu leaves it."""
@@ -409,7 +502,7 @@ def speaking(client):
 def test_every_screen_speaks_the_language_chosen(name, lang, speaking, imported):
     client = speaking(lang)
     response = SCREENS[name](client, imported)
-    assert response.status_code in (200, 404, 409, 422), response.status_code
+    assert response.status_code in (200, 404, 409, 422, 503), response.status_code
     assert f'<html lang="{lang}">' in response.text or "<html" not in response.text
     assert english_left(response.text) == [], f"English left on {name} in {lang}"
 

@@ -73,14 +73,15 @@ def test_the_installed_command_tells_the_match_hand_by_hand(write):
     assert lines[0] == "Ann v Bob: first to 15, 2 tiles each"
     for line in [
         "Hand 1: Ann leads",
-        "  Ann lays 2-1: lead 2-1: 2 + 1 = 3, not a multiple of five: no score",
-        "  Bob draws a tile",
-        "  Bob lays 1-1 on the right: 2 + 1-1 (2) = 4, not a multiple of five: no score",
+        "  1. Ann lays 2-1: lead 2-1: 2 + 1 = 3, not a multiple of five: no score",
+        "  2. Bob draws a tile",
+        "  3. Bob lays 1-1 on the 1: 2 + 1-1 (2) = 4, not a multiple of five: no score",
+        "  4. Ann lays 2-6 on the 2: 6 + 1-1 (2) = 8, not a multiple of five: no score",
         "  Domino! Ann went out. Bob 12 → 10: 10 to Ann",
         "  Hand 1 points: Ann 10, Bob 0",
         "  Score: Ann 10, Bob 0",
         "Hand 2: Ann leads",
-        "  Ann lays 6-4: lead 6-4: 6 + 4 = 10 → 10 to Ann",
+        "  1. Ann lays 6-4: lead 6-4: 6 + 4 = 10 → 10 to Ann",
         "  The match ends here: nothing more is played or scored.",
     ]:
         assert line in lines
@@ -101,7 +102,7 @@ def test_text_names_partnerships_and_an_unfinished_hand(write):
     lines = result.stdout.splitlines()
     assert lines[0] == "Ann & Cat v Bob & Dan: first to 250, 2 tiles each"
     assert "  Domino! Ann went out. Bob 12 → 10, Dan 3 → 5: 15 to Ann & Cat" in lines
-    assert "  Bob lays 0-5 on the left: 0 + 5-5 (10) = 10 → 10 to Bob & Dan" in lines
+    assert "  2. Bob lays 0-5 on the 5-5: 0 + 5-5 (10) = 10 → 10 to Bob & Dan" in lines
     assert "  (the hand is not finished)" in lines
     assert lines[-1] == "Not finished. Score: Ann & Cat 25, Bob & Dan 10"
 
@@ -268,3 +269,83 @@ def test_replay_starts_without_loading_the_web_app(write):
     assert json.loads(replayed)["winner"] == 0
     assert "scorekeeper" in json.loads(loaded)
     assert WEB_PACKAGES.isdisjoint(json.loads(loaded))
+
+
+# -- the table's words, the score sheet's numbers, one position --------------------------------
+
+SPINNER = {"format": FORMAT, "rules": "all-fives-spinner", "players": ["Ann", "Bob"],
+           "hands": [{"starter": "Ann", "moves": ["5-5", "5-2@5-5", "5-3@5-5", "5-0@5-5",
+                                                   "2-2@2-5"]}]}
+"""All Fives with a spinner: the spinner leads, both its line sides and one side across take
+a tile, then a double on an arm."""
+
+
+def test_an_end_is_named_by_the_number_it_covers_never_left_or_right(write):
+    lines = replay(write("won.json", WON)).stdout.splitlines()
+    assert "  4. Ann lays 2-6 on the 2: 6 + 1-1 (2) = 8, not a multiple of five: no score" in lines
+    assert not any(" on the left" in line or " on the right" in line for line in lines)
+
+
+def test_where_doubles_branch_an_arm_is_named_by_the_laid_tile_it_touches(write):
+    lines = replay(write("spinner.json", SPINNER)).stdout.splitlines()
+    assert "  2. Bob lays 5-2 on the spinner 5-5: 2 + 5-5 (10) = 12, not a multiple of five: " \
+        "no score" in lines
+    assert "  4. Bob lays 5-0 on the side of spinner 5-5: 2 + 3 + 0 = 5 → 5 to Bob" in lines
+    assert "  5. Ann lays 2-2 on 2-5: 2-2 (4) + 3 + 0 = 7, not a multiple of five: no score" \
+        in lines
+
+
+def test_move_prints_the_position_after_that_move_with_the_layout_in_text(write):
+    result = replay("--move", "1.5", write("spinner.json", SPINNER))
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines() == [
+        "Hand 1, move 5",
+        "  Ann lays 2-2 on 2-5: 2-2 (4) + 3 + 0 = 7, not a multiple of five: no score",
+        "  Layout: 2-2 2-5 [5-5*] 5-3",
+        "  Across 5-5*: 5-0",
+        "  Open ends: 2-2, 3, 0, (5-5); count 2-2 (4) + 3 + 0 = 7",
+        "  Score: Ann 15, Bob 5",
+        "  Bob to play",
+    ]
+
+
+def test_move_numbers_the_moves_as_the_score_sheet_does_draws_included(write):
+    result = replay("--move", "1.3", write("won.json", WON))
+    assert result.stdout.splitlines()[:3] == [
+        "Hand 1, move 3",
+        "  Bob lays 1-1 on the 1: 2 + 1-1 (2) = 4, not a multiple of five: no score",
+        "  Layout: [2-1] 1-1"]
+
+
+@pytest.mark.parametrize("args, status, said", [
+    (["--move", "1.9"], 2, "hand 1 has no move 9\n"),
+    (["--move", "3.1"], 2, "hand 3 has no move 1\n"),
+    (["--move", "7"], 2, "write the hand and the move, like 3.7"),
+    (["--move", "0.1"], 2, "write the hand and the move, like 3.7"),
+    (["--json", "--move", "1.1"], 2, "--move prints the position in words"),
+], ids=["no-such-move", "no-such-hand", "no-dot", "hand-zero", "with-json"])
+def test_a_move_that_is_not_in_the_record_says_so(write, args, status, said):
+    result = replay(*args, write("won.json", WON))
+    assert result.returncode == status and result.stdout == ""
+    assert said in result.stderr
+
+
+def test_a_reader_that_stops_reading_ends_it_quietly(write, tmp_path):
+    """`scorekeeper replay *.json | head`: the pipe closes early, and nothing more is said."""
+    import random
+
+    from simulation import play_match
+
+    from scorekeeper.rules.record import write_record
+
+    doc = write_record(play_match(random.Random(5)))
+    files = [write(f"long{number}.json", doc) for number in range(40)]  # far more than a pipe
+    command = [sys.executable, "-m", "scorekeeper.cli", "replay", *map(str, files)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env=os.environ | {"LC_ALL": "C.UTF-8"}) as reading:
+        first = reading.stdout.readline()
+        reading.stdout.close()  # as `head -1` does
+        stderr = reading.stderr.read().decode()
+        status = reading.wait(timeout=60)
+    assert first.startswith(b"== ")
+    assert stderr == "" and status == 0

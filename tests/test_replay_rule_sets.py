@@ -37,9 +37,9 @@ def test_json_scores_a_fives_and_threes_match_and_its_blocked_hand(tmp_path):
 def test_text_names_the_game_the_knocks_and_the_fives_and_threes(tmp_path):
     lines = replay(tmp_path, PLAYED).stdout.splitlines()
     assert lines[:2] == ["Fives and Threes", "Ann v Bob: first to exactly 61, 7 tiles each"]
-    assert "  Bob knocks" in lines
+    assert "  2. Bob knocks" in lines
     assert "  Blocked: every player still holding tiles knocked. Nobody scores." in lines
-    assert "  Ann lays 6-3 on the left: 3 + 6-6 (12) = 15 → 5 + 3 = 8 to Ann" in lines
+    assert "  2. Ann lays 6-3 on the 6-6: 3 + 6-6 (12) = 15 → 5 + 3 = 8 to Ann" in lines
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -235,3 +235,84 @@ def test_a_body_that_trickles_past_the_deadline_is_answered_408_by_the_real_serv
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+MALFORMED_PATHS = ["/%ff%fe", "/match/%ff/%fe", "/rules%80", "/%c3%a9", "/board/%00/x",
+                   "/league/%ed%a0%80/x"]
+
+
+def test_a_malformed_path_is_answered_with_the_not_found_page(served):
+    """Granian hands the app the path read as UTF-8 (a byte that is not, replaced): passed
+    on as it came, `/%ff%fe` made the app fail before it could answer, an empty 500."""
+    port, log = served
+    for path in MALFORMED_PATHS:
+        conn, response, body = get(port, path, **{"Accept-Language": "cs"})
+        conn.close()
+        assert response.status == 404 and "<html" in body.decode(), path
+        assert "Nenalezeno" in body.decode(), path  # the reader's language
+    log.seek(0)
+    assert "Traceback" not in log.read()
+
+
+def rss_mb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS"))
+
+
+def worker_of(pid: int) -> int:
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        return int(entry)
+            except OSError:
+                pass
+    raise AssertionError("no worker")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="/proc gives a worker's memory")
+def test_memory_taken_by_parked_bodies_is_given_back(tmp_path):
+    """150 connections park chunked bodies of 200 KB each, then go: the worker's memory
+    goes back near where it was (it stayed at its peak, 400 MB and more for 1 MB bodies)."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "s.sqlite"),
+               SCOREKEEPER_SECRET_KEY="serve-test")
+    script = ("from scorekeeper.server import gateway, serve; "  # bodies given up after 2 s
+              "d = list(gateway.Gateway.__init__.__defaults__); d[1] = 2.0; "
+              "gateway.Gateway.__init__.__defaults__ = tuple(d); "
+              f"serve.run('127.0.0.1', {port}, workers=1)")
+    process = subprocess.Popen([sys.executable, "-c", script], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    parked = []
+    try:
+        listening(port).close()
+        worker = worker_of(process.pid)
+        time.sleep(1)
+        before = rss_mb(worker)
+        piece = b"4000\r\n" + b"a" * 0x4000 + b"\r\n"  # 16 KB chunks
+        for _ in range(150):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(b"POST /new HTTP/1.1\r\nHost: pub\r\nContent-Type: application/"
+                         b"x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n")
+            parked.append(sock)
+        for _ in range(12):  # 192 KB each: under the 256 KB the app takes
+            for sock in parked:
+                sock.sendall(piece)
+        deadline = time.monotonic() + 5
+        while rss_mb(worker) <= before + 20 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the worker takes the bodies in as they arrive
+        peak = rss_mb(worker)
+        for sock in parked:
+            sock.close()
+        deadline = time.monotonic() + 20
+        while rss_mb(worker) > before + 15 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        after = rss_mb(worker)
+    finally:
+        for sock in parked:
+            sock.close()
+        process.terminate()
+        process.wait(timeout=10)
+    assert peak > before + 20, (before, peak)  # the bodies were held
+    assert after <= before + 15, (before, peak, after)

@@ -254,7 +254,7 @@ def test_the_app_sees_the_request_as_any_wsgi_server_would_give_it():
     from scorekeeper.server.gateway import Gateway
 
     gateway = Gateway(echo, pages=None)
-    scope = Scope("POST", "/b\xc3\xa9", b"a=1", X_Seen="1", Cookie="a=1")
+    scope = Scope("POST", "/bé", b"a=1", X_Seen="1", Cookie="a=1")  # decoded, as UTF-8
     scope.headers["x_forwarded_for"] = "6.6.6.6"  # an underscore: not a proxy's header
     scope.query_string = "q=%20a"
     protocol = Protocol([b"a=1"])
@@ -348,3 +348,17 @@ def test_the_scoreboards_slow_down_and_speed_up_by_degrees_with_the_load():
     for _ in range(100):
         busy(1.0)
     assert busy(1.0) == admission.SLOWEST_POLL
+
+
+def test_an_app_that_fails_before_it_can_answer_gets_the_servers_own_500_page(app, caplog):
+    """Not Granian's empty 500: the error page, in the reader's language, and one log entry."""
+    def broken(environ, start_response):
+        raise RuntimeError("failed before the app's own error handling")
+
+    gateway = gateway_for(app)
+    app.wsgi_app = broken
+    with caplog.at_level(logging.ERROR, logger="scorekeeper.serve"):
+        status, headers, text, _seconds = run(ask(gateway, "GET", "/rules",
+                                                  Accept_Language="el"))
+    assert status == 500 and "<html" in text and "Κάτι πήγε στραβά" in text
+    assert "failed before it could answer a GET" in caplog.text

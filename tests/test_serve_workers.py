@@ -228,3 +228,126 @@ def test_serve_stopped_while_it_starts_its_workers_stops_and_leaves_none_listeni
         process.wait(timeout=10)
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
+
+
+def start_in_session(tmp_path, name: str, workers: int) -> tuple[subprocess.Popen, int]:
+    """`scorekeeper serve` in a process group of its own, as a terminal runs it (Ctrl+C
+    reaches every process of the group), its output read through a file."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "shared.sqlite"),
+               SCOREKEEPER_SECRET_KEY="workers-test")
+    log = open(tmp_path / f"{name}.log", "w")  # noqa: SIM115 - the process holds it
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--workers", str(workers)], env=env, stdout=log, stderr=log,
+        start_new_session=True)
+    log.close()
+    return process, port
+
+
+def get_rules(port: int) -> int | str:
+    """GET /rules on a new connection, sent again if the connection was cut (a worker
+    killed with it, or with it waiting in its socket), as a phone does: its status, or
+    what went wrong. A refused connection is never sent again: nothing listened."""
+    for attempt in (0, 1, 2):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+        try:
+            conn.request("GET", "/rules")
+            answer = conn.getresponse()
+            answer.read()
+            return answer.status
+        except (ConnectionResetError, http.client.RemoteDisconnected) as cut:
+            if attempt == 2:
+                return type(cut).__name__
+            time.sleep(0.1)
+        except OSError as error:
+            return type(error).__name__
+        finally:
+            conn.close()
+    return "unreachable"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not os.path.isdir("/proc"),
+                    reason="worker processes are forked; /proc lists them")
+def test_a_worker_killed_again_and_again_is_started_again_and_the_port_keeps_answering(
+        tmp_path):
+    """kill -9 of a worker, then of its replacement as soon as it is up, five times: Granian
+    gave up at the second ("Worker crash loop detected, exiting") and the port refused
+    connections until someone restarted the server."""
+    process, port = start_in_session(tmp_path, "kills", 3)
+    answers, asking = [], threading.Event()
+
+    def keep_asking():
+        while not asking.is_set():
+            answers.append(get_rules(port))
+            time.sleep(0.05)
+
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers_of(process.pid)) < 3 or get_rules(port) != 200:
+            assert time.monotonic() < deadline, "serve did not start"
+            time.sleep(0.2)
+        asker = threading.Thread(target=keep_asking)
+        asker.start()
+        victim = min(workers_of(process.pid))
+        for _ in range(5):
+            before = workers_of(process.pid)
+            os.kill(victim, signal.SIGKILL)
+            deadline = time.monotonic() + 40
+            while not workers_of(process.pid) - before:  # its replacement, as soon as it is up
+                assert time.monotonic() < deadline, "the worker was not started again"
+                time.sleep(0.05)
+            victim = (workers_of(process.pid) - before).pop()
+        while len(workers_of(process.pid)) < 3 or get_rules(port) != 200:
+            assert time.monotonic() < deadline, "the workers were not all started again"
+            time.sleep(0.2)
+        asking.set()
+        asker.join()
+        assert process.poll() is None  # the server never gave up
+    finally:
+        asking.set()
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=20)
+    refused = [answer for answer in answers if answer != 200]
+    assert len(answers) > 20 and refused == [], refused
+    said = (tmp_path / "kills.log").read_text()
+    waits = [float(w) for w in re.findall(r"starting it again in ([\d.]+) s", said)]
+    assert len(waits) == 5 and waits == sorted(waits) and waits[-1] > waits[0], said
+    assert "crash loop" not in said.lower()
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="a terminal's Ctrl+C: the process group")
+@pytest.mark.parametrize("when", ["while its workers load the app", "while serving"])
+def test_ctrl_c_stops_every_worker_cleanly_and_says_so(tmp_path, when):
+    """Ctrl+C reaches every process of the terminal's group. A worker still loading the app
+    ignored it, and was killed 3 s later: 'Killing worker-1 after it refused to gracefully
+    stop'."""
+    process, port = start_in_session(tmp_path, "ctrl-c", 3)
+    log = tmp_path / "ctrl-c.log"
+    deadline = time.monotonic() + 30
+    while "Stop it with Ctrl+C" not in log.read_text():
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.05)
+    if when == "while serving":
+        while get_rules(port) != 200:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        kept = socket.create_connection(("127.0.0.1", port))  # a phone's kept-alive one
+        kept.sendall(b"GET /rules HTTP/1.1\r\nHost: pub\r\n\r\n")
+        kept.recv(100)
+    else:
+        kept = None
+        time.sleep(0.3)
+    began = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        assert process.wait(timeout=20) == 0
+    finally:
+        if kept is not None:
+            kept.close()
+    said = log.read_text()
+    assert time.monotonic() - began < 3, said
+    assert said.rstrip().endswith("All Fives scorekeeper has stopped."), said
+    for noise in ("Killing", "refused to gracefully stop", "Traceback", "ended ("):
+        assert noise not in said, said
+    assert workers_of(process.pid) == set()

@@ -2,6 +2,8 @@
 forms, the links' rights, a match night on the cards, refusals that change nothing, two
 captains at once, and the public page that never shows a scoring link."""
 
+import csv
+import io
 import re
 from datetime import date
 from html import unescape
@@ -319,6 +321,32 @@ def test_standings_and_results_open_in_a_spreadsheet_as_they_are(client):
     results = client.get(f"{secretary}/results.csv").data.decode("utf-8")
     assert results.startswith("\ufeffDate,Home,Away,Home games,Away games,Confirmed\r\n")
     assert results.count("\r\n") == 3
+
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "+1+1", "-2", "@SUM(1)"]
+
+
+def test_team_names_a_spreadsheet_would_run_are_exported_as_text(client):
+    """Every CSV export: a cell starting =, +, -, @ (or a tab or CR) gets a single quote
+    first; plain names and the numbers (a negative difference too) are as they were."""
+    teams = "\n".join([*FORMULAS, "Bell", "Crown - Dock"])
+    secretary = client.post("/league/new", data={**LEAGUE, "teams": teams}).headers["Location"]
+    client.post(f"{secretary}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
+    standings = client.get(f"{secretary}/standings.csv").data.decode("utf-8")
+    results = client.get(f"{secretary}/results.csv").data.decode("utf-8")
+    cells = [cell for text in (standings, results) for cell in
+             csv.reader(io.StringIO(text.removeprefix("\ufeff")))]
+    names = {name for row in cells for name in row}
+    assert {"'" + name for name in FORMULAS} <= names
+    assert not names & set(FORMULAS)
+    assert {"Bell", "Crown - Dock"} <= names
+
+
+def test_a_negative_number_stays_a_number_in_the_export():
+    from scorekeeper.services.league_archive import spreadsheet_safe
+
+    assert [spreadsheet_safe(cell) for cell in (-2, 0, "-2", "\t=1", "\r=1", "Bell")] == [
+        -2, 0, "'-2", "'\t=1", "'\r=1", "Bell"]
 
 
 def test_a_season_exported_and_imported_into_an_empty_instance_has_the_same_standings(

@@ -230,7 +230,8 @@ def test_the_chosen_starter_leads_the_first_hand(phone, entries):
 @pytest.mark.parametrize(("seat", "message"), [
     ("2", "seat 2 is not at this table"),
     ("4", "Not understood (seat): Number must be between 0 and 3."),
-    ("Ann", "Not understood (seat): Not a valid integer value."),
+    ("Ann", "Not understood (seat): Enter a whole number, in digits."),
+    ("9" * 400, "Not understood (seat): Number must be between 0 and 3."),
 ])
 def test_a_starter_not_at_the_table_is_refused(phone, entries, seat, message):
     table = phone()
@@ -981,9 +982,9 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
     board_url = re.search(r'href="http://localhost(/board/[^"]+)"', table.page().text).group(1)
     board = client.get(board_url).text
     sheet = client.get(f"{table.url}/sheet").text
-    assert len(re.findall(r'<li><span class="hand-no">', board)) == 10
+    assert len(re.findall(r'<li><a class="hand-no" ', board)) == 10
     assert "<h2>Latest scores</h2>" in board
-    assert len(re.findall(r'<li><span class="hand-no">', sheet)) == every
+    assert len(re.findall(r'<li><a class="hand-no" ', sheet)) == every
     assert "<h2>Every score</h2>" in sheet
 
 

@@ -103,7 +103,8 @@ def main(corpus_path: str, out_path: str) -> None:
         matches = json.load(file)
     folder = tempfile.mkdtemp(prefix="screens-")
     app = create_app({"DATABASE": os.path.join(folder, "db.sqlite"), "SECRET_KEY": "screens",
-                      "TAP_LIMIT": "100000 per second", "NEW_MATCH_LIMIT": "100000 per second"})
+                      "TAP_LIMIT": "100000 per second", "NEW_MATCH_LIMIT": "100000 per second",
+                      "WRITE_LIMIT": "100000 per second"})
     with open(out_path, "w", encoding="utf-8") as out:
         for setup in matches:
             table = Table(app.test_client(), out, setup)

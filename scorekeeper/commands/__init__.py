@@ -6,8 +6,11 @@ imported only when it runs, so `replay` (pure rules) starts without loading the 
 """
 
 import importlib
+import sys
 
 import click
+
+from .console import catalogue
 
 COMMANDS = {
     "serve": "serve:serve",
@@ -19,6 +22,17 @@ COMMANDS = {
 """Each command's name and where it is (module of this room : the command)."""
 ON_THE_APP = ("serve", "backup", "prune", "league-import")
 """The commands that run on the app (its config and its store), made once they run."""
+
+
+class NotStarted(click.ClickException):
+    """The app cannot start (its store, its port): one line says why, in the console's
+    language, and nothing was started."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        said = catalogue().gettext("scorekeeper: not started: %(why)s") % {"why": self.message}
+        click.echo(said, file=file or sys.stderr)
 
 
 def command(name: str) -> click.Command:

@@ -4,8 +4,9 @@ server (server/serve.py)."""
 import click
 from flask.cli import with_appcontext
 
-from ..server.serve import run
-from .console import catalogue
+from ..server.serve import PortTaken, run
+from . import NotStarted
+from .console import catalogue, worded
 
 
 @click.command("serve", help="Serve the app with Granian on every network address of this "
@@ -17,8 +18,12 @@ from .console import catalogue
 @click.option("--port", type=int, default=8080, show_default=True)
 @click.option("--workers", type=int, default=None,
               help="worker processes, each serving one request at a time (default: one more "
-                   "than the cores; one on Windows)")
+                   "than the cores on Linux; one elsewhere)")
 @with_appcontext  # the app made once here: a store it cannot use is refused in one line
 def serve(host: str, port: int, workers: int | None) -> int:
-    run(host, port, workers, words=catalogue())
+    words = catalogue()
+    try:
+        run(host, port, workers, words=words)
+    except PortTaken as taken:
+        raise NotStarted(worded(taken, words)) from None
     return 0

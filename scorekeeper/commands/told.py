@@ -13,10 +13,12 @@ from ..rules import (
     Match,
     explain,
     move_text,
+    story,
     tile_text,
 )
-from ..rules.places import on_tile
-from ..rules.tiles import parse_tile
+from ..rules.laid import chains, covered_by, laid_tiles
+from ..rules.places import on_end
+from ..rules.referee import token
 from ..rules.words import npgettext
 from .console import ENGLISH, sayer
 
@@ -153,7 +155,40 @@ def text_lines(match: Match, hand_count: int | None = None,
         yield say("Not finished. Score: %(scores)s", scores=scores)
 
 
+def position_lines(match: Match, hand: int, move: int,
+                   words: gettext.NullTranslations = ENGLISH) -> list[str] | None:
+    """The position after move `move` of hand `hand` (`--move H.M`): the move, the layout in
+    text, its open ends and count, and the score then; None if the match has no such move."""
+    step = story.find(story.steps(match), hand, move)
+    if step is None:
+        return None
+    say = sayer(words)
+    at = story.position(match, step.number)
+    played_hand = at.hands[hand - 1]
+    lines = [say("Hand %(n)s, move %(move)s", n=hand, move=move),
+             "  " + _move_text(at, played_hand, move - 1, played_hand.moves[move - 1], words)]
+    line, across = chains(laid_tiles(played_hand.moves))
+    if line:
+        lines.append("  " + say("Layout: %(line)s", line=line))
+        lines += ["  " + say("Across %(spinner)s: %(arms)s", spinner=spinner,
+                             arms=" | ".join(arms)) for spinner, arms in across]
+        last = max(index for index, played in enumerate(played_hand.moves)
+                   if played.count is not None)
+        lines.append("  " + say("Open ends: %(ends)s; count %(sum)s", ends=", ".join(
+            token(end) for end in played_hand.moves[last].ends), sum=explain(
+                at.move_score(played_hand, last), at.table, award=False, say=say)))
+    lines.append("  " + say("Score: %(scores)s", scores=_score_text(at, at.scores)))
+    if at.turn is not None:
+        lines.append("  " + say("%(name)s to play", name=at.table.players[at.turn]))
+    return lines
+
+
 def _move_line(match: Match, hand, number: int, played, words) -> str:
+    """One move, numbered as the score sheet numbers it (`7. Ann lays 3-5 on the 3: …`)."""
+    return f"{number + 1}. " + _move_text(match, hand, number, played, words)
+
+
+def _move_text(match: Match, hand, number: int, played, words) -> str:
     say = sayer(words)
     name = match.table.players[played.seat]
     if isinstance(played.move, Draw):
@@ -165,16 +200,11 @@ def _move_line(match: Match, hand, number: int, played, words) -> str:
         return say("%(name)s passes", name=name)
     explanation = explain(match.move_score(hand, number), match.table, say=say)
     tile = tile_text(played.move.tile)
-    if played.move.end == "L":
-        return say("%(name)s lays %(tile)s on the left: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end == "R":
-        return say("%(name)s lays %(tile)s on the right: %(why)s", name=name, tile=tile,
-                   why=explanation)
-    if played.move.end is not None:  # with spinners: the laid tile it went on
-        return say("%(name)s lays %(tile)s %(where)s: %(why)s", name=name, tile=tile,
-                   where=on_tile(parse_tile(played.move.end), say), why=explanation)
-    return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    covered = covered_by(hand, number)
+    if covered is None:  # the lead
+        return say("%(name)s lays %(tile)s: %(why)s", name=name, tile=tile, why=explanation)
+    return say("%(name)s lays %(tile)s %(where)s: %(why)s", name=name, tile=tile,
+               where=on_end(covered, match.table.rules.branches, say), why=explanation)
 
 
 def _hand_end_lines(match: Match, index: int, say):

@@ -7,6 +7,7 @@ by name with `find_rule_set`. The engine asks the rule set; it never tests names
 from dataclasses import dataclass, field
 
 from .errors import N_, SetupError
+from .topics import BLOCKED, COUNT, DEALT, LEADS, OUT, PIPS, SPINNERS, TARGET, UNDEALT
 from .words import pgettext
 
 # Which doubles branch (RULESETS.md §1).
@@ -130,6 +131,12 @@ class RuleSet:
     def answers(self) -> list[tuple[str, str, dict]]:
         """RULESETS.md's questions and this game's answers, in catalogue words: (question,
         answer, the answer's values), as the rules page sets the games side by side."""
+        return [(question, answer, values) for _topic, question, answer, values
+                in self.topics()]
+
+    def topics(self) -> list[tuple[str, str, str, dict]]:
+        """The answers with the topic of each (`rules/topics.py`), which names its paragraph
+        on the rules page (`<name>-<topic>`): (topic, question, answer, values)."""
         two, more = self.targets
         if self.exact_target:
             target = (N_("exactly %(target)s: a play that would pass it scores nothing"),
@@ -139,18 +146,23 @@ class RuleSet:
         else:
             target = (N_("%(two)s (2 players or pairs) / %(more)s"), {"two": two, "more": more})
         return [
-            (N_("Tiles dealt: 2 / 3 / 4 players"), "%(sizes)s",
+            (DEALT, N_("Tiles dealt: 2 / 3 / 4 players"), "%(sizes)s",
              {"sizes": " / ".join(map(str, self.hand_sizes))}),
-            (N_("Tiles not dealt"), N_("a boneyard, drawn from") if self.draws else
+            (UNDEALT, N_("Tiles not dealt"), N_("a boneyard, drawn from") if self.draws else
              N_("sleeping: never drawn; a player who cannot play knocks"), {}),
-            (N_("Doubles that branch (spinners)"), _SPINNER_WORDS[self.spinners], {}),
-            (N_("A count scores"), _SCORING_WORDS[self.scoring], {}),
-            (N_("Going out"), _GOING_OUT_WORDS[self.going_out], {}),
-            (N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
-            (N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
-            (N_("Target"), *target),
-            (N_("Who leads"), _STARTER_WORDS[self.starter, self.chooses], {}),
+            (SPINNERS, N_("Doubles that branch (spinners)"), _SPINNER_WORDS[self.spinners], {}),
+            (COUNT, N_("A count scores"), _SCORING_WORDS[self.scoring], {}),
+            (OUT, N_("Going out"), _GOING_OUT_WORDS[self.going_out], {}),
+            (BLOCKED, N_("Blocked hand"), _BLOCKED_WORDS[self.blocked], {}),
+            (PIPS, N_("Pips entered at the end of a hand"), _PIPS_WORDS[self.pips_entered], {}),
+            (TARGET, N_("Target"), *target),
+            (LEADS, N_("Who leads"), _STARTER_WORDS[self.starter, self.chooses], {}),
         ]
+
+    def answer(self, topic: str) -> tuple[str, str, dict]:
+        """This game's answer to the question of `topic`: (question, answer, values)."""
+        return next((question, answer, values) for name, question, answer, values
+                    in self.topics() if name == topic)
 
 
 def side_by_side(rule_sets) -> list[tuple[str, list[tuple[str, dict]]]]:

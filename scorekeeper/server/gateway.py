@@ -17,20 +17,25 @@ there and then. docs/PERFORMANCE.md §5 has the measurements behind each choice.
 
 import asyncio
 import io
+import logging
 import sys
 import time
 from collections import deque
 
 from .admission import Admission, kind_of
-from .pages import TOO_LARGE, TOO_SLOW, ServerPages
+from .memory import BodyMemory
+from .pages import FAILED, TOO_LARGE, TOO_SLOW, ServerPages
 
 REQUEST_SECONDS = 20
 """A request's body must arrive within this (Granian closes one whose head is slower)."""
 BODY_CEILING = 1024 * 1024
-"""Bodies up to this are read and reach the app, which refuses those over its 256 KB in
-the reader's language; a larger one announced is not read, the app refusing it from its
-Content-Length, and a chunked one growing past it is cut off and refused (413)."""
+"""Bodies up to this are read (`serve` sets it to the app's own limit, MAX_CONTENT_LENGTH:
+256 KB); a larger one announced is not read, the app refusing it from its
+Content-Length in the reader's words, and a chunked one growing past it is cut off and
+refused (413) in the same words. At 1 MB, 300 connections trickling chunked bodies
+held a worker's 400 MB."""
 POLL_AFTER = "Scorekeeper-Poll-After"
+FAILED_LOG = logging.getLogger("scorekeeper.serve")
 
 
 class TooLarge(Exception):
@@ -46,6 +51,7 @@ class Gateway:
         self.app, self.pages = app, pages
         self.admission = admission or Admission()
         self.request_seconds, self.body_ceiling = request_seconds, body_ceiling
+        self.bodies = BodyMemory()
         self.waiting: dict[str, deque] = {"write": deque(), "read": deque()}
         """(environ, future of its answer) of each request waiting, by kind."""
         self.serving = None  # the task serving the queue, while there is one
@@ -62,6 +68,7 @@ class Gateway:
         if _announced(scope.headers) > self.body_ceiling:
             pass  # unread: the app refuses it from its Content-Length, in the reader's words
         elif _has_body(scope.headers):  # a poll has none: no timer
+            self.bodies.started()
             try:
                 async with asyncio.timeout(self.request_seconds):  # in this task: no other
                     body = await self._body(proto, "transfer-encoding" not in scope.headers)
@@ -69,6 +76,8 @@ class Gateway:
                 return self._refuse(scope, proto, TOO_LARGE)
             except TimeoutError:
                 return self._refuse(scope, proto, TOO_SLOW)
+            finally:
+                self.bodies.finished(len(body) or self.body_ceiling)
         environ = wsgi_environ(scope, body)
         if body:  # the others let in while it arrived count now: judged again with them
             verdict = self.admission.verdict(scope.method)
@@ -92,13 +101,12 @@ class Gateway:
         grows past the ceiling."""
         if announced:
             return await proto()
-        chunks, size = [], 0
+        body = bytearray()  # one buffer, not a piece per chunk: fewer blocks for the heap
         async for chunk in proto:
-            size += len(chunk)
-            if size > self.body_ceiling:
+            if len(body) + len(chunk) > self.body_ceiling:
                 raise TooLarge
-            chunks.append(chunk)
-        return b"".join(chunks)
+            body += chunk
+        return bytes(body)
 
     async def _served(self, environ, kind: str) -> tuple[int, list, bytes]:
         """The app's answer, once the requests ahead of this one are served."""
@@ -124,8 +132,10 @@ class Gateway:
                 began = time.monotonic()
                 try:
                     answered.set_result(answer(self.app, environ))
-                except Exception as error:  # the app's own errors are its 500 page
-                    answered.set_exception(error)
+                except Exception:  # failed before the app could answer with its 500 page
+                    FAILED_LOG.exception("the app failed before it could answer a %s",
+                                         environ["REQUEST_METHOD"])
+                    answered.set_result(self.pages.answer(environ, FAILED))
                 finally:
                     admission.finished(time.monotonic() - began)
                 await asyncio.sleep(0)
@@ -160,11 +170,18 @@ def answer(app, environ) -> tuple[int, list, bytes]:
 
 
 def wsgi_environ(scope, body: bytes) -> dict:
-    """PEP 3333's environ for an RSGI scope (whose path is already decoded, as latin-1)."""
+    """PEP 3333's environ for an RSGI scope.
+
+    Granian gives the path percent-decoded and read as UTF-8 (a byte that is not UTF-8
+    already replaced); WSGI wants its bytes as latin-1 text, which the app reads back as
+    UTF-8. Passed as it came, `/%ff%fe` made the app fail before it could answer (an
+    empty 500) and `/%c3%a9` reached it as another path.
+    """
     server_name, _, server_port = scope.server.rpartition(":")
     client, _, client_port = scope.client.rpartition(":")
+    path = scope.path.encode("utf-8", "surrogatepass").decode("latin-1")
     environ = {
-        "REQUEST_METHOD": scope.method, "SCRIPT_NAME": "", "PATH_INFO": scope.path,
+        "REQUEST_METHOD": scope.method, "SCRIPT_NAME": "", "PATH_INFO": path,
         "QUERY_STRING": scope.query_string, "SERVER_NAME": server_name.strip("[]"),
         "SERVER_PORT": server_port, "SERVER_PROTOCOL": f"HTTP/{scope.http_version}",
         "REMOTE_ADDR": client.strip("[]"), "REMOTE_PORT": client_port,

@@ -1,5 +1,6 @@
 """The server's own answers, given without the app: 503 busy (past its capacity), 408 (a
-body too slow) and 413 (a chunked body too large).
+body too slow), 413 (a chunked body too large) and 500 (the app failed before it could
+give its own answer).
 
 They must cost next to nothing, so each is rendered in every language, as a page and as
 an htmx fragment, when the server starts, by the app's own error page; only the language
@@ -20,9 +21,9 @@ from ..web.pages import error_page
 BUSY_HEADER = "Scorekeeper-Busy"
 """Marks the server's own 503 (nothing reached the app: send it again) apart from the app's
 503 for a storage fault (not saved: the scorer must know)."""
-BUSY, TOO_SLOW, TOO_LARGE = 503, 408, 413
+BUSY, TOO_SLOW, TOO_LARGE, FAILED = 503, 408, 413, 500
 STATUS_LINES = {BUSY: "503 Service Unavailable", TOO_SLOW: "408 Request Timeout",
-                TOO_LARGE: "413 Content Too Large"}
+                TOO_LARGE: "413 Content Too Large", FAILED: "500 Internal Server Error"}
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class ServerPages:
 
     def answer(self, environ, code: int, extra: tuple = ()) -> tuple[int, list, bytes]:
         """The answer `code` in the reader's language: (status, headers, body)."""
-        asked = Request(environ)
+        asked = Request({**environ, "PATH_INFO": "/"})  # the language is in the head
         body = self.bodies[code, locale_of(asked), asked.headers.get("HX-Request") == "true"]
         headers = [*self.headers, *extra, ("Content-Length", str(len(body)))]
         if code == BUSY:
@@ -57,7 +58,7 @@ def server_pages(app) -> ServerPages:
                     BUSY, _("Server busy"), _("The server has too many requests at once. "
                                               "Nothing was changed: wait a few seconds and "
                                               "try again.")).encode()
-            for status in (TOO_SLOW, TOO_LARGE):  # the answers to a form's body
+            for status in (TOO_SLOW, TOO_LARGE, FAILED):  # the answers to a form's body
                 with app.test_request_context("/", method="POST", headers=headers), \
                         force_locale(code):
                     bodies[status, code, fragment] = status_page(status).encode()

@@ -1,26 +1,34 @@
-"""`scorekeeper serve`: the app on the pub's network under Granian, one worker process per
-core, guarded against slow clients and against more requests than it can answer.
+"""`scorekeeper serve`: the app on the pub's network, one worker process per core and one
+more, guarded against slow clients and against more requests than it can answer.
 
-Granian's core is compiled (Rust): it holds every phone's kept-alive connection and
-parses HTTP without the Python interpreter, which a pure-Python server spent nearly half
-of its CPU on. A request's head must arrive within REQUEST_SECONDS; the rest, the body,
-the queue and the busy page, is gateway.py's. Each worker is a process serving one
-request at a time, with its own caches and database connection (everything the app keeps
-per process is keyed by a match's revision, so it stays right whichever worker a phone
-reaches); Granian starts them, shares the listening socket between them and replaces one
-that dies.
+Each worker serves with Granian's compiled (Rust) HTTP core, embedded in its event loop:
+it holds every phone's kept-alive connection and parses HTTP without the Python
+interpreter, which a pure-Python server spent nearly half of its CPU on. A request's
+head must arrive within REQUEST_SECONDS; the rest, the body, the queue and the busy
+page, is gateway.py's. A worker serves one request at a time, with its own caches and
+database connection (everything the app keeps per process is keyed by a match's
+revision, so it stays right whichever worker a phone reaches), and listens on the port
+with a socket of its own (SO_REUSEPORT: the system shares the connections out). The
+first process starts them, starts again one that ends and stops them (supervise.py).
 """
 
+import asyncio
 import functools
 import gc
 import gettext
 import importlib
 import logging
 import os
+import signal
+import socket
 import sys
 
+from ..rules.errors import Refusal
+from ..rules.words import N_
 from ..web.network import is_loopback, lan_addresses
 from .gateway import REQUEST_SECONDS
+from .memory import JEMALLOC
+from .supervise import Supervisor
 
 SWITCH_SECONDS = 0.001
 """How long the app may keep the interpreter while Granian's own thread waits for it to
@@ -31,9 +39,6 @@ CONNECTIONS = 4000
 one open, and an idle one costs Granian a few kilobytes and no thread."""
 BACKLOG = 2048
 """Connections the system may hold for the workers to accept (capped by its somaxconn)."""
-STOP_SECONDS = 3
-"""A stopped worker finishes the requests in hand within this, or is killed (a stop that
-arrives while a worker is being started can miss it)."""
 ENGLISH = gettext.NullTranslations()
 LOG_LEVEL = "warning"
 """Granian's own lines: its warnings and errors, not a line per worker started."""
@@ -41,7 +46,11 @@ LOG_LEVEL = "warning"
 
 def default_workers() -> int:
     """One worker more than the cores: each serves one request at a time, and while one
-    waits on the disk or the database another has the core (docs/PERFORMANCE.md §5)."""
+    waits on the disk or the database another has the core (docs/PERFORMANCE.md §5).
+    Only Linux shares a port's connections out between the workers' sockets: elsewhere
+    (a pub's Windows or macOS laptop) one worker, which holds a pub's night."""
+    if not sys.platform.startswith("linux"):
+        return 1
     return (os.cpu_count() or 1) + 1
 
 
@@ -58,10 +67,11 @@ def addresses_to_open(host: str, port: int) -> list[str]:
 
 def gateway_for(app, **options):
     """The RSGI app Granian calls: `app` behind its gateway, with the server's own pages
-    (busy, too slow, too large) rendered."""
-    from .gateway import Gateway
+    (busy, too slow, too large) rendered; no body read past the app's own limit."""
+    from .gateway import BODY_CEILING, Gateway
     from .pages import server_pages
 
+    options.setdefault("body_ceiling", app.config.get("MAX_CONTENT_LENGTH") or BODY_CEILING)
     return Gateway(app, server_pages(app), **options)
 
 
@@ -86,30 +96,42 @@ def worker_gateway(target: str, workers: int):
     return gateway
 
 
-def granian_server(host: str, port: int, workers: int,
-                   target: str = "scorekeeper:create_app"):
-    """Granian, set for a pub: HTTP/1.1 (browsers speak it over plain http), no websockets,
-    heads that must arrive in time, workers replaced when they die."""
+def serve_worker(number: int, host: str, port: int, workers: int,
+                 target: str = "scorekeeper:create_app") -> None:
+    """One worker process: its own app at its gate, served by Granian's embedded server on
+    this process's event loop, until it is told to stop (SIGTERM, or Ctrl+C's SIGINT)."""
+    for told in (signal.SIGINT, signal.SIGTERM):  # while the app loads, nothing is served:
+        signal.signal(told, lambda *_: os._exit(0))  # stopping is ending, at once
+    logging.getLogger("_granian").addFilter(_known_advice)
+    gateway = worker_gateway(target, workers)
+    asyncio.run(_serve(gateway, host, port))
+
+
+async def _serve(gateway, host: str, port: int) -> None:
+    """HTTP/1.1 (browsers speak it over plain http), no websockets, heads that must arrive
+    in time; a stop lets the requests in hand finish."""
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
-    from granian.server import Server
+    from granian.server.embed import Server
 
-    _allow_open_files(workers * CONNECTIONS + 100)
-    logging.getLogger("_granian").addFilter(_not_more_workers_than_cores_advice)
-    server = Server(target, address=host, port=port, interface=Interfaces.RSGI,
-                    workers=workers, http=HTTPModes.http1, websockets=False,
-                    backlog=BACKLOG, backpressure=CONNECTIONS,
-                    http1_settings=HTTP1Settings(header_read_timeout=REQUEST_SECONDS * 1000),
-                    respawn_failed_workers=True, respawn_interval=1.0,
-                    workers_kill_timeout=STOP_SECONDS, log_level=LOG_LEVEL)
-    loader = functools.partial(worker_gateway, workers=workers)
-    return server, loader
+    server = Server(gateway, address=host, port=port, interface=Interfaces.RSGI,
+                    http=HTTPModes.http1, websockets=False, backlog=BACKLOG,
+                    backpressure=CONNECTIONS, log_level=LOG_LEVEL,
+                    http1_settings=HTTP1Settings(header_read_timeout=REQUEST_SECONDS * 1000))
+    loop = asyncio.get_running_loop()
+    for told in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(told, server.stop)
+        except NotImplementedError:  # Windows' event loop
+            signal.signal(told, lambda *_: loop.call_soon_threadsafe(server.stop))
+    await server.serve()
 
 
-def _not_more_workers_than_cores_advice(record: logging.LogRecord) -> bool:
-    """Granian advises threads rather than more workers than cores at every start; here a
-    worker serves one request at a time, and the one more is deliberate."""
-    return not record.getMessage().startswith("Configured number of workers appears")
+def _known_advice(record: logging.LogRecord) -> bool:
+    """Granian calls its embedded server experimental at every worker's start: it is what
+    its documentation offers a project that manages its own processes (ours: supervise.py),
+    and tests/test_serve_workers.py holds it to what the server needs."""
+    return not record.getMessage().startswith("Embedded server is experimental")
 
 
 def _allow_open_files(wanted: int) -> None:
@@ -130,13 +152,20 @@ def run(host: str, port: int, workers: int | None = None, out=sys.stdout,
     """Serve until interrupted, after saying plainly where the phones should go, in the
     words of `words` (the console's catalogue, commands/console.py)."""
     workers = default_workers() if workers is None else workers
+    if sys.platform == "win32" and workers > 1:  # no SO_REUSEPORT: one socket, one worker
+        print(words.gettext("Windows serves with one worker process."), file=out)
+        workers = 1
+    port = claim(host, port)
     # every worker's app reads its settings from the environment, as this one did
     os.environ["SCOREKEEPER_SHARE_LAN_ADDRESS"] = "true" if listens_everywhere(host) else "false"
     for line in where_to_go(host, port, workers, words):
         print(line, file=out)
     out.flush()
-    server, loader = granian_server(host, port, workers)
-    server.serve(target_loader=loader)
+    _allow_open_files(workers * CONNECTIONS + 100)
+    os.environ.setdefault("_RJEM_MALLOC_CONF", JEMALLOC)  # read by each worker's Granian
+    Supervisor(functools.partial(serve_worker, host=host, port=port, workers=workers),
+               workers).run()
+    print(words.gettext("All Fives scorekeeper has stopped."), file=out, flush=True)
 
 
 def where_to_go(host: str, port: int, workers: int, words=ENGLISH) -> list[str]:
@@ -155,3 +184,24 @@ def where_to_go(host: str, port: int, workers: int, words=ENGLISH) -> list[str]:
                                 "%(num)s worker processes. Stop it with Ctrl+C.",
                                 workers) % {"num": workers})
     return lines
+
+
+class PortTaken(Refusal):
+    """Another program, or another scorekeeper, listens on the port."""
+
+    kind = "port_taken"
+
+
+def claim(host: str, port: int) -> int:
+    """The port the workers will share, once no one else listens on it (they would share
+    its connections with whoever does); a free one for port 0."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise PortTaken.worded(N_("cannot listen on %(host)s port %(port)s (%(why)s): "
+                                      "another program uses it; stop it, or choose another "
+                                      "with --port"), "port_taken", host=host, port=port,
+                                   why=error.strerror) from None
+        return probe.getsockname()[1]

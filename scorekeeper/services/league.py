@@ -19,6 +19,7 @@ from ..league import (
     double_round_robin,
 )
 from ..league.errors import N_, LeagueError, SetupRefused
+from ..league.limits import check_fixtures, check_roster, check_teams
 from ..league.teams import check_same_division, check_squad, checked_division
 from .unit_of_work import UnitOfWork
 
@@ -82,6 +83,7 @@ def create_league(uow: UnitOfWork, setup: LeagueSetup,
     """A new league with its first teams, each (name, division); the answer is the
     secretary's access."""
     names = _new_team_names([], [name for name, _ in teams])
+    check_teams(len(names))
     divisions = [checked_division(setup, division) for _, division in teams]
     with uow:
         league = uow.leagues.insert_league(setup)
@@ -116,6 +118,7 @@ def add_team(uow: UnitOfWork, access: Access, name: str, division: str = "") -> 
         uow.leagues.lock(access.league_id)
         existing = [team.name for team in uow.leagues.teams(access.league_id)]
         (name,) = _new_team_names(existing, [name])
+        check_teams(len(existing) + 1)
         uow.leagues.insert_team(access.league_id, name, [], division)
 
 
@@ -136,6 +139,7 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
                 raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
                                           "player_taken", name=name, team=team.name)
         roster = [*teams[team_id].players, name]
+        check_roster(len(roster))
         check_squad(access.setup, teams[team_id].name, roster)
         uow.leagues.set_roster(team_id, roster)
 
@@ -149,6 +153,7 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
             raise SetupRefused.worded(N_("The fixtures are already made: add or change them "
                                          "one by one."), "fixtures_exist")
         teams = uow.leagues.teams(access.league_id)
+        check_teams(len(teams))  # bounds the fixtures made in this one request
         made = []
         for division in access.setup.divisions or ("",):
             team_ids = [team.id for team in teams if team.division == division]
@@ -156,6 +161,7 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
                 raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
                                           "too_few_teams", division=division)
             made += dated(double_round_robin(team_ids), first, days_between)
+        check_fixtures(len(made))
         for home, away, day in made:
             _insert_fixture(uow, access, home, away, day)
     return len(made)
@@ -168,10 +174,12 @@ def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date
     secretary_only(access)
     check_fixture(home, away)
     with uow:
+        uow.leagues.lock(access.league_id)
         divisions = {team.id: team.division for team in uow.leagues.teams(access.league_id)}
         if not {home, away} <= set(divisions):
             raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
         check_same_division(divisions, home, away)
+        check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
         _insert_fixture(uow, access, home, away, day, play_off)
 
 

@@ -7,6 +7,7 @@ import json
 
 from ..league import read_archive, write_archive
 from ..league.errors import N_
+from ..league.limits import check_fixtures, check_roster, check_teams
 from ..rules.words import pgettext
 from ..storage import CONFIRMED
 from .league import SECRETARY, Access
@@ -24,11 +25,25 @@ BOM = "\ufeff"
 """A spreadsheet reads a CSV file as UTF-8 only when it starts with this mark."""
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list): a team named
+`=HYPERLINK(...)` would run when the file is opened."""
+
+
+def spreadsheet_safe(cell):
+    """A text cell that a spreadsheet would run, as text (after a single quote); numbers,
+    and every name that starts otherwise, as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def _csv(headings, rows, say) -> str:
+    """Every export's CSV: each cell made spreadsheet-safe."""
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
-    writer.writerow([say(heading) for heading in headings])
-    writer.writerows(rows)
+    writer.writerow([spreadsheet_safe(say(heading)) for heading in headings])
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return BOM + out.getvalue()
 
 
@@ -69,6 +84,10 @@ def restore(uow: UnitOfWork, text: str | bytes) -> Access:
     except (ValueError, RecursionError):
         doc = None
     found = read_archive(doc)
+    check_teams(len(found.teams))
+    check_fixtures(len(found.fixtures))
+    for players in found.teams.values():
+        check_roster(len(players))
     with uow:
         league = uow.leagues.insert_league(found.setup)
         ids = {name: uow.leagues.insert_team(league.id, name, players,

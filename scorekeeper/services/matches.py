@@ -145,6 +145,13 @@ def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
     return None if head is None else Board(head.revision, head)
 
 
+def watch(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
+    """The match to read, if `key` is its scoreboard key: the replay and the score sheet
+    that anyone with the read-only link may open."""
+    board = open_board(uow, match_id, key)
+    return None if board is None else board_match(uow, board)
+
+
 def board_match(uow: UnitOfWork, board: Board) -> Stored:
     """The watched match at the board's revision (from the cache when it is there)."""
     return uow.matches.rebuild(board.head)

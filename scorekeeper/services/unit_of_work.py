@@ -3,11 +3,13 @@ per `with` block (Cosmic Python's unit of work)."""
 
 from ..storage import (
     BoardRepository,
+    HitLog,
     LeagueRepository,
     MatchCache,
     MatchRepository,
     Retention,
     Store,
+    Sweeps,
     begin,
     commit,
     rollback,
@@ -22,18 +24,20 @@ class UnitOfWork:
     behind; what its writes rebuilt is kept for the process only once committed.
     """
 
-    def __init__(self, conn, cache: MatchCache | None = None, release=None):
+    def __init__(self, conn, cache: MatchCache | None = None, release=None,
+                 sweeps: Sweeps | None = None):
         self.conn = conn
         self.matches = MatchRepository(conn, cache)
         self.leagues = LeagueRepository(conn)
         self.boards = BoardRepository(conn)
         self.retention = Retention(conn)
+        self.hits = HitLog(conn, sweeps)
         self._release = release
 
     @classmethod
     def opened(cls, store: Store) -> "UnitOfWork":
         """A unit of work on a connection of the app's store, given back by `close`."""
-        return cls(store.acquire(), store.cache, store.release)
+        return cls(store.acquire(), store.cache, store.release, store.sweeps)
 
     def __enter__(self) -> "UnitOfWork":
         begin(self.conn)

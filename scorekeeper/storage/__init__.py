@@ -1,7 +1,8 @@
 """The store: matches, leagues and kept scoreboards in SQLite or PostgreSQL.
 
 `open_store` checks and upgrades the database an app runs on; each unit of work gets a
-connection from it and reaches the tables through the repositories. Only `services/`
+connection from it and reaches the tables through the repositories (and the write
+limits' counts through `HitLog`). Only `services/`
 uses this room; nothing here knows a request or a page.
 """
 
@@ -17,6 +18,7 @@ from .connection import (
     upgrade,
 )
 from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
+from .hits import HitLog, Sweeps
 from .leagues import (
     CONFIRMED,
     REMOVED,
@@ -33,11 +35,11 @@ from .retention import Retention
 from .store import Store, open_store
 
 __all__ = [
-    "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "LeagueRepository",
-    "MatchCache", "MatchGone",
-    "MatchHeld", "REMOVED",
+    "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
+    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "REMOVED",
     "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
-    "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "backup",
+    "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps",
+    "backup",
     "begin", "commit", "connect", "is_postgresql", "location", "open_store", "rollback",
     "upgrade",
 ]

@@ -94,8 +94,9 @@ def transaction(conn):
         raise
 
 
-def upgrade(conn) -> int:
-    """Bring the schema to the newest version, one step per transaction; returns it."""
+def upgrade(conn, database: str = "the database") -> int:
+    """Bring the schema to the newest version, one step per transaction; returns it. A
+    newer schema is refused naming `database` (the file or the server's database)."""
     dialect = conn.dialect
     make, read, write = dialect.versions
     for number, version_of in enumerate(SCHEMA, 1):
@@ -107,9 +108,9 @@ def upgrade(conn) -> int:
             version = conn.execute(read).fetchone()[0]
             if version > len(SCHEMA):
                 raise StorageRefused.worded(
-                    N_("the database is from a newer scorekeeper (schema %(version)s, this "
+                    N_("%(database)s is from a newer scorekeeper (schema %(version)s, this "
                        "one knows %(known)s): install the newer version"), "newer_schema",
-                    version=version, known=len(SCHEMA))
+                    database=database, version=version, known=len(SCHEMA))
             if version < number:
                 _run(conn, dialect.schema(script))
                 if fill is not None:
@@ -141,20 +142,39 @@ def open_checked(where: str):
     try:
         conn = connect(where)
     except errors as error:
-        raise StorageRefused.worded(N_("cannot open %(database)s: %(why)s"), "cannot_open",
-                                    database=named, why=_first_line(error)) from None
+        raise _unusable("cannot_open", postgresql, named, error) from None
     try:
         if not postgresql:
             _check_sound(conn, where)
-        upgrade(conn)
+        upgrade(conn, database=named)
     except errors as error:
         conn.close()
-        raise StorageRefused.worded(N_("cannot use %(database)s: %(why)s"), "cannot_use",
-                                    database=named, why=_first_line(error)) from None
+        raise _unusable("cannot_use", postgresql, named, error) from None
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+UNUSABLE = {
+    ("cannot_open", True): N_("cannot open %(database)s (%(why)s): check that the server is "
+                              "running and that the URL names it"),
+    ("cannot_open", False): N_("cannot open %(database)s (%(why)s): check that its folder "
+                               "exists and that this user may write in it (SQLite keeps its "
+                               "journal beside the file)"),
+    ("cannot_use", True): N_("cannot use %(database)s (%(why)s): check that the server is "
+                             "running and that the URL names it"),
+    ("cannot_use", False): N_("cannot use %(database)s (%(why)s): check that its folder "
+                              "exists and that this user may write in it (SQLite keeps its "
+                              "journal beside the file)"),
+}
+"""A database that cannot be opened, or opened but not used, by whether it is PostgreSQL:
+what went wrong and what to do."""
+
+
+def _unusable(kind: str, postgresql: bool, named: str, error: Exception) -> StorageRefused:
+    return StorageRefused.worded(UNUSABLE[kind, postgresql], kind, database=named,
+                                 why=_first_line(error))
 
 
 def _first_line(error: Exception) -> str:

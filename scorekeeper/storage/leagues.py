@@ -180,6 +180,10 @@ class LeagueRepository:
             "SELECT * FROM fixtures WHERE league_id = ? ORDER BY day, id",
             (league_id,)).fetchall()]
 
+    def count_fixtures(self, league_id: str) -> int:
+        return self.conn.execute("SELECT count(*) FROM fixtures WHERE league_id = ?",
+                                 (league_id,)).fetchone()[0]
+
     def fixture(self, league_id: str, fixture_id, lock: bool = False) -> StoredFixture | None:
         """A fixture with its card; `lock` holds its row until the transaction ends, so that
         every write of a card takes its locks in one order (the card, then its matches)."""

@@ -1,11 +1,54 @@
 """The tables, version by version: written once for SQLite and PostgreSQL, the words that
 differ between them as tokens in capitals (SERIAL_KEY, NOW_TEXT, KEYED_ONLY, ROWID_COLUMN,
-BYTES) that `dialects.Dialect.schema` replaces. A change is a new item at the end, never an
-edit; an item may also fill its new tables from the old ones (a function of the connection,
-run in the same transaction).
+BYTES, SCRATCH_TABLE) that `dialects.Dialect.schema` replaces. A change is a new item at
+the end, never an edit; an item may also fill its new tables from the old ones (a
+function of the connection, run in the same transaction).
 """
 
 from .leagues import link_card_games
+
+ADMIT_FUNCTION = """
+CREATE OR REPLACE FUNCTION write_admit(hit_keys TEXT[], hit_limits INTEGER[],
+                                       hit_expiries DOUBLE PRECISION[])
+RETURNS DOUBLE PRECISION AS $$
+DECLARE
+    now_at DOUBLE PRECISION;
+    seconds DOUBLE PRECISION := 0;
+    held INTEGER;
+    leaving DOUBLE PRECISION;
+BEGIN
+    -- one request per key at a time, the keys locked in one order: no two wait on each other
+    PERFORM pg_advisory_xact_lock(hashtextextended(sorted.hit_key, 5336))
+        FROM (SELECT unnest(hit_keys) AS hit_key ORDER BY 1) AS sorted;
+    now_at := EXTRACT(EPOCH FROM clock_timestamp());
+    FOR n IN 1 .. array_length(hit_keys, 1) LOOP
+        SELECT count(*) INTO held FROM write_hits
+            WHERE key = hit_keys[n] AND until > now_at AND at <= now_at;
+        IF held >= hit_limits[n] THEN
+            SELECT at INTO leaving FROM write_hits
+                WHERE key = hit_keys[n] AND until > now_at AND at <= now_at
+                ORDER BY at LIMIT 1 OFFSET held - hit_limits[n];
+            seconds := greatest(seconds, leaving + hit_expiries[n] - now_at, 0.001);
+        END IF;
+    END LOOP;
+    IF seconds = 0 THEN
+        INSERT INTO write_hits (key, at, until)
+            SELECT window_key, now_at, now_at + window_expiry
+            FROM unnest(hit_keys, hit_expiries) AS windows(window_key, window_expiry);
+    END IF;
+    RETURN seconds;
+END $$ LANGUAGE plpgsql
+"""
+"""PostgreSQL's count of one request in its windows, in one round trip (hits.py does the
+same in SQLite): lock the keys, count each window, add the request to all or to none,
+answer the seconds until every window has room (0: counted)."""
+
+
+def make_admit_function(conn) -> None:
+    """Schema version 6: PostgreSQL's write_admit (SQLite counts in the app: hits.py)."""
+    if conn.dialect.admit:
+        conn.execute(ADMIT_FUNCTION)
+
 
 SCHEMA = [
     # version 1: a match is its setup and an append-only list of entries
@@ -94,6 +137,17 @@ SCHEMA = [
     ALTER TABLE teams ADD COLUMN division TEXT NOT NULL DEFAULT '';
     ALTER TABLE fixtures ADD COLUMN play_off INTEGER NOT NULL DEFAULT 0
     """,
+    # version 6: the write limits' moving windows, one count for every worker and app
+    # server: a row per write let in, until it leaves its window (hits.py)
+    ("""
+    CREATE SCRATCH_TABLE write_hits (
+        key TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        until DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX write_hits_by_key ON write_hits(key, until);
+    CREATE INDEX write_hits_by_until ON write_hits(until)
+    """, make_admit_function),
 ]
 """Each item upgrades the schema by one version (the dialect's words replace the tokens
 in capitals); the dialect's `versions` count them."""

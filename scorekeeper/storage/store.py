@@ -6,6 +6,7 @@ import threading
 
 from .connection import connect, is_postgresql, location, open_checked, postgres
 from .dialects import SQLITE
+from .hits import Sweeps
 from .match_log import MatchCache
 
 
@@ -44,12 +45,14 @@ class KeptConnections:
 class Store:
     """The database an app runs on: its connections (SQLite's kept ones, or a PostgreSQL
     pool), the driver's errors and which of them are the disk's or the server's fault
-    (answered 503), and the process's cache of rebuilt matches."""
+    (answered 503), the process's cache of rebuilt matches and when it last swept the
+    write limits' counts."""
 
     def __init__(self, where: str, connections):
         self.location = where
         self.connections = connections
         self.cache = MatchCache()
+        self.sweeps = Sweeps()
         self.errors: tuple[type, ...] = connections.errors
 
     def acquire(self):

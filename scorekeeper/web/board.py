@@ -24,7 +24,7 @@ from .compression import accepted_encoding, compressed
 from .language import locale_of
 from .pages import fragment_wanted, screen
 from .sharing import shared_url
-from .work import unit_of_work
+from .work import is_storage_fault, storage_errors, unit_of_work
 
 bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
 
@@ -75,12 +75,23 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
     answer = matches.shared_board(uow, board, variant)
     if answer is None:
         answer = compressed(_rendered(uow, board), asked)
-        matches.share_board(uow, board, variant, answer)
+        _share(uow, board, variant, answer)
     with lock:
         kept[key] = answer
         while len(kept) > ANSWERS_KEPT:
             kept.popitem(last=False)
     return answer
+
+
+def _share(uow, board: matches.Board, variant: str, answer: tuple[bytes, str | None]) -> None:
+    """Keep the answer for the other workers, if the store lets us: on a full disk they
+    render it themselves, and the pub's TV still gets its board."""
+    try:
+        matches.share_board(uow, board, variant, answer)
+    except storage_errors(current_app) as error:
+        if not is_storage_fault(error):
+            raise
+        current_app.logger.warning("scoreboard not kept for the other workers: %s", error)
 
 
 def _rendered(uow, board: matches.Board) -> str:

@@ -65,12 +65,17 @@ def _csrf_error(error: CSRFError):
 
 
 def _storage_fault(error: Exception):
-    """A full disk, a read-only file or a lost database server: say that nothing was stored,
-    never a bare 500."""
+    """A full disk, a read-only file or a lost database server: say that nothing was stored
+    (or, for a page, that it cannot be read just now), never a bare 500."""
     if not is_storage_fault(error):
         raise error
     current_app.logger.error("storage fault on %s: %s", request.endpoint, error)
-    body = error_page(503, _("Not saved"), _(
-        "The server could not store it: its disk is full or its database cannot be "
-        "written. Nothing was changed. Tell whoever runs the server, then tap again."))
+    if request.method in ("GET", "HEAD"):
+        body = error_page(503, _("Cannot be read just now"), _(
+            "The server cannot read its scores just now: its disk or its database server "
+            "has failed. Nothing was changed. Wait a moment and try again."))
+    else:
+        body = error_page(503, _("Not saved"), _(
+            "The server could not store it: its disk is full or its database cannot be "
+            "written. Nothing was changed. Tell whoever runs the server, then tap again."))
     return body, 503, {"Retry-After": "30"}

@@ -1,10 +1,12 @@
 """One form class per thing a user does; the rules themselves are checked by the engine."""
 
+import re
 import unicodedata
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.routing import IntegerConverter
 from wtforms import BooleanField, HiddenField, IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
@@ -39,18 +41,42 @@ NAME_FIELDS = ("player1", "player2", "player3", "player4")
 LONG = _l("A name has at most %(max)s characters.")
 
 
-class WholeNumberField(IntegerField):
+MAX_DIGITS = 12
+"""Digits a number field reads: more than any field allows, far fewer than a float holds
+(WTForms' range check compares through a float, and 400 digits overflowed it: a 500)."""
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class WholeNumber(IntegerField):
+    """A whole number written in plain digits, as a number input sends it.
+
+    "1e3", "1.5", "٣" or "1_000" are refused as not a number (Python's int() reads the
+    last two); a number longer than MAX_DIGITS is not converted but stands for one past
+    every range, so the field's range check refuses it with the field's own reason.
+    """
+
+    def __init__(self, label=None, validators=None, **kwargs):
+        kwargs.setdefault("invalid_value_message", _l("Enter a whole number, in digits."))
+        super().__init__(label, validators, **kwargs)
+
+    def process_formdata(self, valuelist) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not _PLAIN_NUMBER.fullmatch(text):
+            self.data = None
+            raise ValueError(str(self.invalid_value_message))
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        size = int(digits) if len(digits) <= MAX_DIGITS else 10 ** MAX_DIGITS
+        self.data = -size if text.startswith("-") else size
+
+
+class WholeNumberField(WholeNumber):
     """A whole number, required; missing or not a number, it says so in the catalogue's words."""
 
     def __init__(self, label, asking, validators=(), **kwargs):
-        super().__init__(label, [InputRequired(asking), *validators], **kwargs)
-        self.asking = asking
-
-    def process_formdata(self, valuelist) -> None:
-        try:
-            super().process_formdata(valuelist)
-        except ValueError:
-            raise ValueError(str(self.asking)) from None
+        super().__init__(label, [InputRequired(asking), *validators],
+                         invalid_value_message=asking, **kwargs)
 
 
 def picked_rules(name) -> RuleSet:
@@ -148,6 +174,18 @@ def default_name(seat: int) -> str:
 
 MAX_POSITION = 2**31
 """No match gets near this many entries; a larger pos would overflow SQLite's integers."""
+MAX_ROW = 2**31 - 1
+"""The largest row number a URL may name (PostgreSQL's INTEGER): a larger one overflowed
+SQLite's integers (a 500); a URL past it, or with more digits, is not found (404)."""
+
+
+class RowNumber(IntegerConverter):
+    """`<row:fixture_id>`: a team, fixture or game number in a URL, 1 to MAX_ROW."""
+
+    regex = r"[0-9]{1,10}"
+
+    def __init__(self, url_map):
+        super().__init__(url_map, min=1, max=MAX_ROW)
 
 
 class PositionForm(Form):
@@ -160,11 +198,11 @@ class PositionForm(Form):
     class Meta:
         csrf = False
 
-    pos = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
+    pos = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
 
 class StartForm(PositionForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
+    seat = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_PLAYERS - 1)])
 
 
 class LayForm(PositionForm):

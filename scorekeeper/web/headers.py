@@ -24,8 +24,8 @@ HOME_HEADERS = (*SECURITY_HEADERS, ("Cache-Control", "private, no-store"))
 def security_headers(response):
     endpoint = request.endpoint or ""
     area = endpoint.split(".")[0]
-    if area in ("table", "board", "league"):
-        wanted = PRIVATE_AREA_HEADERS["no-cache" if area == "board" else "no-store"]
+    if area in ("table", "board", "replay", "league"):
+        wanted = PRIVATE_AREA_HEADERS["no-cache" if area in ("board", "replay") else "no-store"]
     elif area == "home" and endpoint != "home.rules":
         wanted = HOME_HEADERS  # lists this phone's keys
     else:

@@ -13,7 +13,6 @@ from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
-from .limits import imports, new_matches
 from .pages import screen
 from .work import unit_of_work
 
@@ -89,7 +88,6 @@ def _new_form(count: int, partnerships: bool, rules) -> NewMatchForm:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@new_matches
 def new():
     count = request.values.get("count", request.args.get("players", "2"))
     count = int(count) if count in ("2", "3", "4") else 2
@@ -106,7 +104,6 @@ def new():
 
 
 @bp.post("/import")
-@imports
 def import_record():
     form = ImportForm()
     error = None

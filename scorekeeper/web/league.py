@@ -151,7 +151,7 @@ def add_team(league_id: str, key: str):
         unit_of_work(), access, f.name.data, f.division.data or ""), team_form=form)
 
 
-@bp.post("/<league_id>/<key>/teams/<int:team_id>/players")
+@bp.post("/<league_id>/<key>/teams/<row:team_id>/players")
 def add_player(league_id: str, key: str, team_id: int):
     return _league_write(league_id, key, NameForm(), lambda access, f: leagues.add_player(
         unit_of_work(), access, team_id, f.name.data))
@@ -175,7 +175,7 @@ def add_fixture(league_id: str, key: str):
         fixture_form=form)
 
 
-@bp.post("/<league_id>/<key>/fixtures/<int:fixture_id>/day")
+@bp.post("/<league_id>/<key>/fixtures/<row:fixture_id>/day")
 def move_fixture(league_id: str, key: str, fixture_id: int):
     return _league_write(league_id, key, DayForm(), lambda access, f: leagues.move_fixture(
         unit_of_work(), access, fixture_id, f.day.data))

@@ -22,7 +22,7 @@ from .league_forms import CardForm, LineUpForm, PlayersForm, ScoreForm, SideForm
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
 
-bp = Blueprint("card", __name__, url_prefix="/league/<league_id>/<key>/card/<int:fixture_id>")
+bp = Blueprint("card", __name__, url_prefix="/league/<league_id>/<key>/card/<row:fixture_id>")
 bp.context_processor(league_words.words)
 
 
@@ -81,14 +81,14 @@ def _simple(use_case):
     return view_function
 
 
-bp.post("/game/<int:number>/start")(_simple(cards.start_game))
-bp.post("/game/<int:number>/next-leg")(_simple(cards.start_next_leg))
-bp.post("/game/<int:number>/clear")(_simple(cards.clear_game))
+bp.post("/game/<row:number>/start")(_simple(cards.start_game))
+bp.post("/game/<row:number>/next-leg")(_simple(cards.start_next_leg))
+bp.post("/game/<row:number>/clear")(_simple(cards.clear_game))
 bp.post("/confirm")(_simple(cards.confirm))
 bp.post("/walkover/take-back")(_simple(cards.take_back_walkover))
 
 
-@bp.post("/game/<int:number>/players")
+@bp.post("/game/<row:number>/players")
 def set_players(league_id: str, key: str, fixture_id: int, number: int):
     def do(access, form):
         cards.set_players(unit_of_work(), access, fixture_id, form.rev.data, number,
@@ -97,14 +97,14 @@ def set_players(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, PlayersForm(), do)
 
 
-@bp.post("/game/<int:number>/enter")
+@bp.post("/game/<row:number>/enter")
 def enter_score(league_id: str, key: str, fixture_id: int, number: int):
     return _card_write(league_id, key, fixture_id, ScoreForm(), lambda access, f:
                        cards.enter_score(unit_of_work(), access, fixture_id, f.rev.data,
                                          number, f.legs()))
 
 
-@bp.post("/game/<int:number>/award")
+@bp.post("/game/<row:number>/award")
 def award_game(league_id: str, key: str, fixture_id: int, number: int):
     """A game given unplayed to one team: the other cannot field it, or concedes it."""
     return _card_write(league_id, key, fixture_id, SideForm(), lambda access, f:

@@ -1,16 +1,19 @@
 """The league's forms, one per thing a secretary or captain does; the league checks them.
 (The new league's own form is league_setup_form.py.)"""
 
+from datetime import date
+
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as pgettext  # lazy, as _l is: worded when shown
-from wtforms import BooleanField, DateField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, DateField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..league import SIDES
 from ..league.setup import BLIND, MAX_LEGS, SINGLES, LeagueSetup
 from ..rules.table import MAX_NAME, MAX_TARGET
-from .forms import MAX_POSITION, Form
+from .catalogue import gettext as _
+from .forms import MAX_POSITION, Form, WholeNumber
 
 SCORE = _l("A score is from %(min)s to %(max)s points.")
 SIDE = _l("Choose the home or the away team.")
@@ -30,28 +33,44 @@ class TeamForm(Form):
                            validators=[Optional(), Length(max=MAX_NAME)])
 
 
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2099, 12, 31)
+"""The league nights a form takes: a year such as 9999 overflowed the fixtures' dates."""
+
+
+def _in_range(_form, field) -> None:
+    if field.data is not None and not FIRST_DAY <= field.data <= LAST_DAY:
+        raise ValidationError(_("Enter a date from %(first)s to %(last)s.",
+                                first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()))
+
+
+def _day_field(label) -> DateField:
+    """A league night's date, in range; the date picker offers only that range."""
+    return DateField(label, validators=[InputRequired(), _in_range],
+                     render_kw={"min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()})
+
+
 class FixturesForm(Form):
-    first = DateField(_l("First match night"), validators=[InputRequired()])
-    every = IntegerField(_l("Days between rounds"), default=7,
+    first = _day_field(_l("First match night"))
+    every = WholeNumber(_l("Days between rounds"), default=7,
                          validators=[InputRequired(), NumberRange(1, 60)])
 
 
 class FixtureForm(Form):
     home = SelectField(pgettext("home team", "Home"), coerce=int, validators=[InputRequired()])
     away = SelectField(_l("Away"), coerce=int, validators=[InputRequired()])
-    day = DateField(_l("Date"), validators=[InputRequired()])
+    day = _day_field(_l("Date"))
     play_off = BooleanField(_l("A play-off: it settles a tie on points and counts for "
                                "nothing else"))
 
 
 class DayForm(Form):
-    day = DateField(_l("Date"), validators=[InputRequired()])
+    day = _day_field(_l("Date"))
 
 
 class CardForm(Form):
     """Every write to a card names the revision of the card it was made on."""
 
-    rev = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
+    rev = WholeNumber(validators=[InputRequired(), NumberRange(0, MAX_POSITION)])
 
 
 class PlayersForm(CardForm):
@@ -70,9 +89,9 @@ class ScoreForm(CardForm):
     """A paper score: the game's (`home`, `away`), or each leg's of a best-of game (`home2`,
     `away2`, … for the legs after the first)."""
 
-    home = IntegerField(_l("Home points"), validators=[
+    home = WholeNumber(_l("Home points"), validators=[
         InputRequired(_l("Enter both teams' points.")), NumberRange(0, 2 * MAX_TARGET, SCORE)])
-    away = IntegerField(_l("Away points"), validators=[
+    away = WholeNumber(_l("Away points"), validators=[
         InputRequired(_l("Enter both teams' points.")), NumberRange(0, 2 * MAX_TARGET, SCORE)])
 
     def legs(self) -> list[tuple[int, int]]:
@@ -88,7 +107,7 @@ class ScoreForm(CardForm):
 
 for _leg in range(2, MAX_LEGS + 1):
     for _side in SIDES:
-        setattr(ScoreForm, f"{_side}{_leg}", IntegerField(
+        setattr(ScoreForm, f"{_side}{_leg}", WholeNumber(
             validators=[Optional(), NumberRange(0, 2 * MAX_TARGET, SCORE)]))
 
 

@@ -2,7 +2,7 @@
 each refusal shown beside the field it is about; a real league's format can fill it in."""
 
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import HiddenField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -16,28 +16,35 @@ from ..league import (
     SetupRefused,
 )
 from ..league.formats import LeagueFormat
+from ..league.limits import MAX_TEAMS
 from ..league.points import MAX_POINTS
-from ..league.setup import DEFAULT_RULES, MAX_GAMES, MAX_LEGS, MAX_SQUAD, PLAYABLE
+from ..league.setup import (
+    DEFAULT_RULES,
+    MAX_DIVISIONS,
+    MAX_GAMES,
+    MAX_LEGS,
+    MAX_SQUAD,
+    PLAYABLE,
+)
 from ..league.teams import read_team_lines
 from ..rules import RuleSet
 from ..rules.table import MAX_NAME, MAX_TARGET, MIN_TARGET, SET_SIZE
-from .forms import Form, HouseRulesFields
+from .forms import Form, HouseRulesFields, WholeNumber
 from .league_words import LINE_UP_WORDS, TIE_BREAK_WORDS
 
 CUSTOM = "custom"
-MAX_TEAMS = 40
 LEGS = [SelectChoice(str(legs), _l("best of %(legs)s legs", legs=legs) if legs > 1
                      else _l("one game")) for legs in range(1, MAX_LEGS + 1, 2)]
 GAMES = _l("From %(min)s to %(max)s games.")
 
 
 def _points_field(label):
-    return IntegerField(label, validators=[Optional(), NumberRange(
+    return WholeNumber(label, validators=[Optional(), NumberRange(
         0, MAX_POINTS, _l("From %(min)s to %(max)s points."))])
 
 
 def _games_field(label, low=0):
-    return IntegerField(label, validators=[Optional(), NumberRange(low, MAX_GAMES, GAMES)])
+    return WholeNumber(label, validators=[Optional(), NumberRange(low, MAX_GAMES, GAMES)])
 
 
 def _tie_break_field(label, default):
@@ -47,7 +54,7 @@ def _tie_break_field(label, default):
 
 
 def _target_field(label, required=True):
-    return IntegerField(label, validators=[
+    return WholeNumber(label, validators=[
         InputRequired(_l("Enter the target: a whole number of points.")) if required
         else Optional(),
         NumberRange(MIN_TARGET, MAX_TARGET, _l("The target must be from %(min)s to %(max)s "
@@ -55,7 +62,7 @@ def _target_field(label, required=True):
 
 
 def _hand_field(label):
-    return IntegerField(label, validators=[
+    return WholeNumber(label, validators=[
         InputRequired(_l("Enter how many tiles each player is dealt.")),
         NumberRange(1, SET_SIZE, _l("Each player is dealt from %(min)s to %(max)s tiles."))])
 
@@ -73,7 +80,7 @@ class NewLeagueForm(HouseRulesFields, Form):
     name = StringField(_l("League name"), validators=[Length(max=MAX_NAME)])
     season = StringField(_l("Season"), validators=[Length(max=MAX_NAME)])
     teams = TextAreaField(_l("Teams, one per line"),
-                          validators=[Length(max=MAX_TEAMS * (MAX_NAME + 2))])
+                          validators=[Length(max=(MAX_TEAMS + MAX_DIVISIONS) * (MAX_NAME + 3))])
     games = StringField(_l("The card: its games in order"), default="SSSSSSPPP",
                         validators=[Length(max=60)])
     target = _target_field(_l("Singles: target (points)"))
@@ -98,9 +105,9 @@ class NewLeagueForm(HouseRulesFields, Form):
     walkover_against = _games_field(_l("…and games to the team that did not"))
     line_ups = SelectField(_l("Line-ups"), default=LINE_UPS[0],
                            choices=[SelectChoice(way, LINE_UP_WORDS[way]) for way in LINE_UPS])
-    squad = IntegerField(_l("Squad: the most players a team may register"),
-                         validators=[Optional(), NumberRange(
-                             1, MAX_SQUAD, _l("From %(min)s to %(max)s players."))])
+    squad = WholeNumber(_l("Squad: the most players a team may register"),
+                        validators=[Optional(), NumberRange(
+                            1, MAX_SQUAD, _l("From %(min)s to %(max)s players."))])
 
     setup: LeagueSetup | None = None
     team_lines: list[tuple[str, str]] = []
@@ -180,7 +187,8 @@ _REFUSED_AT = {
     "bonus_half_given": "bonus", "bad_bonus_margin": "bonus_margin",
     "unknown_tie_break": "tie_break1", "repeated_tie_break": "tie_break2",
     "bad_game_count": "games", "bad_game_letter": "games", "duplicate_team": "teams",
-    "unknown_rules": "target", "bad_house_rules": "target", "bad_legs": "singles_legs",
+    "too_many_teams": "teams", "unknown_rules": "target", "bad_house_rules": "target",
+    "bad_legs": "singles_legs",
     "bad_walkover": "walkover_for", "bad_line_ups": "line_ups", "bad_squad": "squad",
     "one_division": "teams", "duplicate_division": "teams", "too_many_divisions": "teams",
 }

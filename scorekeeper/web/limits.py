@@ -1,147 +1,90 @@
-"""Write limits: how often a scorer may tap, and an address start or import matches.
+"""Write limits: how often a scorer may tap, a league's link write, an address write.
 
-A pub's phones reach a hosted server from the router's one address, so taps are
-limited per scorer (the match and its scoring key), never per address; only creating
-and importing matches is limited per address, with room for a whole league night
-starting at once. A refused write answers 429 with Retry-After (the error page).
+A pub's phones reach a hosted server from the router's one address, so each link has a
+limit of its own (a match's scoring key, a league's secretary or captain key) and an
+address one for all its writes far above a whole pub's night; new matches, imports, new
+leagues and the league's exports are limited per address besides. A refused request
+answers 429 with Retry-After (the error page).
 
-The limits library's moving window does the counting, through its public API: a
-strategy over a storage that RATELIMIT_STORAGE_URI names (Redis or memcached for several
-app servers), by default `LocalCounts` in this process's memory.
+Every window a request counts in is counted at once, before its view, in the app's own
+database (services/limits.py: one count for every worker process and, on PostgreSQL,
+every app server), with the limits library's moving window and keys. A
+RATELIMIT_STORAGE_URI (`redis://...`) counts them with that library's storage instead.
 """
 
 import functools
 import hashlib
-import threading
+import math
 import time
-from collections import deque
 
 from flask import current_app, g, request
 from limits import parse_many
-from limits.storage import MovingWindowSupport, Storage, storage_from_string
+from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
+from ..services import limits as counts
+from .work import unit_of_work
+
 DEFAULTS = {
     "TAP_LIMIT": "10 per second; 240 per minute",
+    "LEAGUE_LIMIT": "60 per minute; 1200 per hour",
+    "WRITE_LIMIT": "60 per second; 2400 per minute",
     "NEW_MATCH_LIMIT": "120 per minute; 1200 per hour",
     "IMPORT_LIMIT": "60 per minute; 300 per hour",
+    "NEW_LEAGUE_LIMIT": "10 per minute; 60 per hour",
+    "EXPORT_LIMIT": "30 per minute; 300 per hour",
 }
-"""Per scorer for taps, per address for new matches and imports (see docs/SECURITY.md)."""
+"""Each limit's setting and its default (docs/SECURITY.md has why each is what it is)."""
+PER_LINK = {"table": ("TAP_LIMIT", "taps"), "league": ("LEAGUE_LIMIT", "league"),
+            "card": ("LEAGUE_LIMIT", "league")}
+"""A blueprint whose POSTs to a link count against a limit of that link."""
+PER_VIEW = {
+    "home.new": ("NEW_MATCH_LIMIT", "new", "POST"),
+    "home.import_record": ("IMPORT_LIMIT", "import", "POST"),
+    "league.new": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
+    "league.standings_csv": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.results_csv": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.season_json": ("EXPORT_LIMIT", "exports", "GET"),
+}
+"""A view whose requests (of one method) count against a limit of their address."""
 LIMITS = "scorekeeper.limits"
-"""Where the app keeps its strategy (app.extensions)."""
-
-
-class LocalCounts(Storage, MovingWindowSupport):
-    """The moving windows of this process, in its memory, on the monotonic clock.
-
-    A clock stepped back or forward changes no window. Expired entries go when their
-    key is next used, and every SWEEP_SECONDS all at once; no thread is started.
-    """
-
-    STORAGE_SCHEME = ["scorekeeper-memory"]
-    SWEEP_SECONDS = 10.0
-    clock = staticmethod(time.monotonic)
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
-        super().__init__(uri, wrap_exceptions, **options)
-        self._lock = threading.Lock()
-        self._hits: dict[str, tuple[deque, float]] = {}
-        """Per key: when each hit in its window came (oldest first), and the window."""
-        self._swept = self.clock()
-
-    @property
-    def base_exceptions(self) -> type[Exception]:
-        return ValueError
-
-    def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
-        """Count `amount` hits now, if the window holds room for them."""
-        if amount > limit:
-            return False
-        with self._lock:
-            now = self.clock()
-            self._sweep(now)
-            times = self._window(key, expiry, now)
-            if len(times) + amount > limit:
-                return False
-            times.extend([now] * amount)
-            return True
-
-    def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
-        """When the window's oldest hit came (now, if none), and how many it holds."""
-        with self._lock:
-            now = self.clock()
-            times = self._window(key, expiry, now, keep=False)
-            return (times[0] if times else now), len(times)
-
-    def _window(self, key: str, expiry: float, now: float, keep: bool = True) -> deque:
-        """The key's hits still in its window (a new window is kept only for a hit)."""
-        found = self._hits.get(key)
-        if found is None:
-            times = deque()
-            if keep:
-                self._hits[key] = (times, expiry)
-            return times
-        times = found[0]
-        while times and times[0] <= now - expiry:
-            times.popleft()
-        return times
-
-    def _sweep(self, now: float) -> None:
-        if now - self._swept < self.SWEEP_SECONDS:
-            return
-        self._swept = now
-        for key, (times, expiry) in list(self._hits.items()):
-            if not times or times[-1] <= now - expiry:
-                del self._hits[key]
-
-    # A storage's counters, for the limits library's other strategies (unused here).
-
-    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
-        with self._lock:
-            now = self.clock()
-            times = self._window(key, expiry, now)
-            times.extend([now] * amount)
-            return len(times)
-
-    def get(self, key: str) -> int:
-        with self._lock:
-            times, expiry = self._hits.get(key, ((), 0))
-            return sum(1 for at in times if at > self.clock() - expiry)
-
-    def get_expiry(self, key: str) -> float:
-        with self._lock:
-            times, expiry = self._hits.get(key, ((), 0))
-            return (times[0] + expiry) if times else self.clock()
-
-    def check(self) -> bool:
-        return True
-
-    def reset(self) -> int | None:
-        with self._lock:
-            count = len(self._hits)
-            self._hits.clear()
-            return count
-
-    def clear(self, key: str) -> None:
-        with self._lock:
-            self._hits.pop(key, None)
+"""Where the app keeps the limits library's strategy, if it counts (app.extensions)."""
 
 
 def init_limits(app) -> None:
-    """The app's strategy, on the storage its settings name."""
+    """Every request counted before its view: a write against its address's limit, and
+    its link's and its view's (PER_LINK, PER_VIEW)."""
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-memory://")
-    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
-    app.extensions[LIMITS] = MovingWindowRateLimiter(storage)
+    uri = app.config.setdefault("RATELIMIT_STORAGE_URI", "")
+    if uri:
+        app.extensions[LIMITS] = MovingWindowRateLimiter(storage_from_string(uri))
+    app.before_request(_count)
 
 
-def scorer() -> str:
-    """What identifies a scorer: the match and its scoring key (hashed: keys stay out of
-    every store but the database)."""
+def _count() -> None:
+    if current_app.config.get("RATELIMIT_ENABLED", True):
+        check(*_limits_of_this_request())
+
+
+def _limits_of_this_request() -> list[tuple[str, str, str]]:
+    """(setting, scope, who) of every limit this request counts against."""
+    found = [("WRITE_LIMIT", "writes", address())] if request.method == "POST" else []
+    per_link = PER_LINK.get(request.blueprint or "")
+    if per_link and request.method == "POST" and "key" in (request.view_args or {}):
+        found.append((*per_link, link()))
+    setting, scope, method = PER_VIEW.get(request.endpoint or "", (None, None, None))
+    if setting and request.method == method:
+        found.append((setting, scope, address()))
+    return found
+
+
+def link() -> str:
+    """What identifies a link: its match or league and its key (hashed: keys stay out of
+    every table but their own)."""
     args = request.view_args or {}
     key = hashlib.sha256(str(args.get("key", "")).encode()).hexdigest()[:16]
-    return f"{args.get('match_id', '')}:{key}"
+    return f"{args.get('match_id') or args.get('league_id', '')}:{key}"
 
 
 def address() -> str:
@@ -149,48 +92,41 @@ def address() -> str:
     return request.remote_addr or ""
 
 
-def check(setting: str, scope: str, who: str) -> None:
-    """Count one write of `who` against the limits of `setting`; past them, 429 with the
-    seconds until the first of them lets `who` in again (Retry-After)."""
-    if request.method != "POST" or not current_app.config.get("RATELIMIT_ENABLED", True):
-        return  # every limit is on a write: an OPTIONS or a page is not one
-    strategy = current_app.extensions[LIMITS]
-    for limit in _parsed(current_app.config.get(setting, DEFAULTS[setting])):
-        if not strategy.hit(limit, scope, who):
-            reset = strategy.get_window_stats(limit, scope, who).reset_time
-            clock = getattr(strategy.storage, "clock", time.time)  # Redis's: the wall clock
-            g.retry_after = max(1, round(reset - clock()))
-            raise TooManyRequests()
+def check(*limits: tuple[str, str, str]) -> None:
+    """Count this request against each (setting, scope, who); past one of them, 429 with
+    the seconds until all of them let it in (Retry-After), and counted in none."""
+    windows = [(item, scope, who) for setting, scope, who in limits
+               for item in _parsed(current_app.config.get(setting, DEFAULTS[setting]))]
+    if not windows:
+        return
+    strategy = current_app.extensions.get(LIMITS)
+    if strategy is None:
+        wait = counts.admit(unit_of_work(), [(item.key_for(scope, who), item.amount,
+                                              item.get_expiry())
+                                             for item, scope, who in windows])
+    else:
+        wait = _wait_elsewhere(strategy, windows)
+    if wait:
+        g.retry_after = max(1, math.ceil(wait))
+        raise TooManyRequests()
 
 
-@functools.lru_cache(maxsize=8)
+def _wait_elsewhere(strategy, windows) -> float:
+    """The limits library's own storage (Redis): each window counted in turn, the
+    shortest first, on its clock (the wall clock)."""
+    for item, scope, who in windows:
+        if not strategy.hit(item, scope, who):
+            return strategy.get_window_stats(item, scope, who).reset_time - time.time()
+    return 0.0
+
+
+@functools.lru_cache(maxsize=16)
 def _parsed(limits: str) -> tuple:
-    """The limits, the shortest window first: a write the second's limit refuses is then
-    not counted against the minute's."""
+    """The limits, the shortest window first (the order the library's storage counts
+    them in: a request the second's limit refuses is not counted against the minute's)."""
     return tuple(sorted(parse_many(limits)))
 
 
 def retry_after() -> int:
     """The seconds until the broken limit lets this writer in again."""
     return g.get("retry_after", 60)
-
-
-def limit_taps(blueprint) -> None:
-    """Every POST of `blueprint` (one match's scoring screen) counts against TAP_LIMIT, per
-    scorer."""
-    blueprint.before_request(lambda: check("TAP_LIMIT", "taps", scorer()))
-
-
-def limited(setting: str, scope: str):
-    """A view whose POSTs count against `setting`, per address."""
-    def decorate(view):
-        @functools.wraps(view)
-        def limited_view(*args, **kwargs):
-            check(setting, scope, address())
-            return view(*args, **kwargs)
-        return limited_view
-    return decorate
-
-
-new_matches = limited("NEW_MATCH_LIMIT", "new")
-imports = limited("IMPORT_LIMIT", "import")

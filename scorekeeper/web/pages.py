@@ -6,8 +6,9 @@ from flask import render_template, request
 
 def fragment_wanted() -> bool:
     """The one decision of page or fragment: htmx asks for the fragment (htmx-flask reads its
-    HX-Request header); a browser's own request, a refresh or the back button, for the page."""
-    return bool(request.htmx)
+    HX-Request header); a browser's own request, a refresh or the back button, for the page
+    (also when htmx itself asks again for a page it put in the history)."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def screen(page: str, fragment: str, **context) -> str:

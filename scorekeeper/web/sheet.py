@@ -32,12 +32,14 @@ def score_sheet(match: Match, last: int | None = None, hands: int | None = None,
 
 
 class ScoreWords(NamedTuple):
-    """A score as the sheet lists it: where in the match, who laid what, and its sum."""
+    """A score as the sheet lists it: where in the match, who laid what, and its sum; `move`
+    its move's number in the hand (None: the hand's end), to link it to the replay."""
 
     hand: int
     where: str
     what: str
     text: str
+    move: int | None = None
 
 
 KEPT = 4096
@@ -63,7 +65,8 @@ def _worded(match: Match, score, kept: dict | None) -> ScoreWords:
 
 
 def _words(match: Match, score) -> ScoreWords:
-    return ScoreWords(score.hand, _where(score), _what(match, score), explained(score, match))
+    return ScoreWords(score.hand, _where(score), _what(match, score), explained(score, match),
+                      None if score.move is None else score.move + 1)
 
 
 def _where(score) -> str:

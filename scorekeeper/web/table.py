@@ -29,12 +29,10 @@ from . import view
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
-from .limits import limit_taps
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
 
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
-limit_taps(bp)
 
 
 def load_or_404(match_id: str, key: str) -> Stored:

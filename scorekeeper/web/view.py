@@ -27,6 +27,7 @@ from ..rules import (
     tile_text,
 )
 from ..rules.events import button_value
+from ..rules.laid import covered_by, covered_index, end_text
 from ..rules.layout import terms
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
@@ -179,29 +180,32 @@ def last_count(match: Match) -> int | None:
 def announcement(match: Match) -> dict | None:
     """The last entry's score, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`.
 
-    `scored` is False for a tile that made no score: the screen shows it quietly.
+    `scored` is False for a tile that made no score: the screen shows it quietly. `hand`
+    and `move` (None: the hand's end) place it, for a link to it in the replay.
     """
     if match.log and isinstance(match.log[-1], Remaining):
         ended = next(hand for hand in reversed(match.hands) if hand.end is not None)
-        return {"text": explained(ended.end, match), "scored": ended.end.points > 0}
+        return {"text": explained(ended.end, match), "scored": ended.end.points > 0,
+                "hand": ended.number, "move": None}
     hand = moved_hand(match)
     if hand is None or not hand.moves or not isinstance(hand.moves[-1].move, Lay):
         return None
     score = match.move_score(hand, len(hand.moves) - 1)
     player = match.table.players[hand.moves[-1].seat]
+    place = {"hand": hand.number, "move": len(hand.moves)}
     if score.facts["bust"] or score.facts["down"]:  # no score by the target's own rule
-        return {"text": explained(score, match), "scored": False, "bust": True}
+        return {"text": explained(score, match), "scored": False, "bust": True, **place}
     arithmetic = explained(score, match, award=False)
     if score.points:
         return {"text": _("+%(points)s %(name)s — %(sum)s", points=score.points, name=player,
-                          sum=arithmetic), "scored": True}
+                          sum=arithmetic), "scored": True, **place}
     return {"text": _("%(name)s: %(sum)s, no score", name=player, sum=arithmetic),
-            "scored": False}
+            "scored": False, **place}
 
 
 def end_name(end: Side) -> str:
     """An open end as a person sees it on the table: the number it shows, `3-3` for a double."""
-    return tile_text((end.value, end.value)) if end.double else str(end.value)
+    return end_text(end)
 
 
 def end_spoken(end: Side) -> str:
@@ -263,24 +267,10 @@ def placements(match: Match) -> list[TileButton]:
     return [button for _order, button in sorted(buttons, key=lambda pair: pair[0])]
 
 
-def covered_by(hand: Hand, index: int) -> Side | None:
-    """The open end the tile of move `index` was laid on (None for the lead)."""
-    played = hand.moves[index]
-    for before in reversed(hand.moves[:index]):
-        if before.ends is not None:
-            return _end_at(before.ends, played.move.end, normal(played.move.tile))
-    return None
-
-
 def _end_at(ends: tuple[Side, ...] | None, end: str | None, tile) -> Side | None:
-    """The open side a move's end names: L or R of a line (the engine's own names, never
-    shown), or with spinners the side of the named laid tile that the tile fits."""
-    if end is None or ends is None:
-        return None
-    if end in ("L", "R"):
-        return ends[0 if end == "L" else 1]
-    return next((side for side in ends
-                 if tile_text(side.tile) == end and side.value in tile), None)
+    """The open side a move's end names (`rules.laid.covered_index`)."""
+    index = covered_index(ends, end, tile) if ends is not None else None
+    return None if index is None else ends[index]
 
 
 class Arm(NamedTuple):

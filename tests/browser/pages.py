@@ -306,18 +306,22 @@ def colours(page: Page, selector: str = "body") -> tuple[float, float]:
     return luminance(background), luminance(text)
 
 
-def shoot(page: Page, name: str, docs: bool = False) -> Path:
+def shoot(page: Page, name: str, docs: bool = False, at: str | None = None) -> Path:
     """Save the screen in tests/screenshots/ (git-ignored, the whole page).
 
     With UPDATE_DOCS_SCREENSHOTS=1, a `docs` screen is also saved, as the phone
-    shows it without scrolling, in docs/screenshots/ for the README.
+    shows it without scrolling (from its top, or from the element `at` selects, as a link
+    to a part of a page opens it), in docs/screenshots/ for the README.
     """
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
     if docs and os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
+        if at is None:
+            page.evaluate("window.scrollTo(0, 0)")  # the top of the screen, as a person opens it
+        else:
+            page.locator(at).first.evaluate("(element) => element.scrollIntoView()")
         page.screenshot(path=DOCS_SCREENSHOTS / f"{name}.png", full_page=False, scale="css",
                         animations="disabled")
     return path

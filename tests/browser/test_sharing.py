@@ -139,3 +139,36 @@ def test_a_scoreboard_a_busy_server_asks_to_wait_polls_again_only_after_that_wai
     assert len(polls) >= 2
     assert 2.9 <= polls[1] - polls[0] <= 3 * 1.5 + 1.5  # up to half as long again, + a poll
     expect(board.locator(".turn")).to_have_text("Waiting for the next hand")
+
+
+@pytest.mark.parametrize("failure", ["503", "no connection"])
+def test_a_scoreboard_that_cannot_be_updated_keeps_its_board_and_says_since_when(
+        open_phone, server, failure):
+    """The pub's TV: while its polls fail (the store cannot be read, the server is gone)
+    the last board stays, and once it is older than three polls it says since when, in
+    the page's language; the next board that arrives takes the note away."""
+    from scorekeeper.rules import Match
+
+    links = server.store_match(Match.create(["Ann", "Bob"], hand_size=3))
+    board = open_phone(service_workers="block", locale="cs-CZ")
+    for logged in (["503"] if failure == "503"  # htmx logs a request that failed
+                   else ["ERR_FAILED", "htmx:sendError", "htmx:afterRequest"]):
+        board.watcher.expect(logged)
+    board.goto(links["board"])
+    expect(board.locator(".turn")).to_have_text("Čeká se na další kolo")
+    shown_at = board.evaluate("new Date().toLocaleTimeString('cs', {hour: '2-digit', "
+                              "minute: '2-digit'})")
+
+    def fail(route):
+        if failure == "503":
+            return route.fulfill(status=503, body="cannot be read",
+                                 headers={"Retry-After": "1"})
+        return route.abort()
+
+    board.route("**/board/**", fail)
+    stale = board.locator("#board .stale")
+    expect(stale).to_contain_text("Neaktualizováno od", timeout=8000)
+    expect(stale).to_contain_text(shown_at)
+    expect(board.locator(".turn")).to_have_text("Čeká se na další kolo")  # the board stays
+    board.unroute("**/board/**")
+    expect(stale).to_have_count(0, timeout=5000)
