@@ -19,6 +19,7 @@ from .connection import (
 )
 from .errors import MatchGone, MatchHeld, StaleCard, StaleWrite, StorageRefused
 from .hits import HitLog, Sweeps
+from .league_audit import LeagueAudit, StoredChange
 from .leagues import (
     CONFIRMED,
     REMOVED,
@@ -36,7 +37,8 @@ from .store import Store, open_store
 
 __all__ = [
     "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
-    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "REMOVED",
+    "LeagueAudit", "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "REMOVED",
+    "StoredChange",
     "MatchRepository", "Retention", "StaleCard", "StaleWrite", "StorageRefused", "Store",
     "Stored", "StoredCorrection", "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps",
     "backup",
