@@ -2,7 +2,8 @@
 started at tables and their later legs, paper scores, games given unplayed, walkovers,
 confirmations, reopening and the secretary's corrections.
 
-Every write names the revision of the card it was made on, and runs in one transaction.
+Every write names the revision of the card it was made on and, where it concerns one game
+(or every game), a digest of that part as the page showed it; it runs in one transaction.
 """
 
 import secrets
@@ -14,6 +15,7 @@ from ..league import (
     check_open,
     with_line_up,
 )
+from ..league.card_edits import GAMES, seen_print
 from ..league.errors import N_
 from ..rules import Match
 from ..storage import CONFIRMED, REMOVED, StaleCard
@@ -31,8 +33,11 @@ from .unit_of_work import UnitOfWork
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
-                correction=None) -> None:
-    """Change a card in one transaction, if this link may and it is still at `revision`.
+                correction=None, seen: str | None = None, scope=None) -> None:
+    """Change a card in one transaction, if this link may and it is still at `revision`,
+    or (`seen`) its part the write depends on (`scope`: a game's number, GAMES, or a
+    function of the fixture giving one) is as the page showed it: two captains saving
+    different games of one card never undo each other.
 
     The secretary's changes are kept as corrections: when, and what changed (`correction`:
     a (kind, facts) pair, or a function of the card before and after that makes one, or
@@ -45,6 +50,11 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
+            if fixture.revision != revision:
+                part = scope(fixture) if callable(scope) else scope
+                if seen is None or part is None or seen_print(fixture.card, part) != seen:
+                    raise StaleCard(fixture.revision)
+                revision = fixture.revision
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
             if fixture.card.signed != changed.signed:
@@ -54,18 +64,22 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if correction and (access.secretary or correction[0] == "reopened"):
                 uow.leagues.add_correction(fixture.id, *correction)
     except StaleCard:
+        if isinstance(scope, int):
+            raise CardChanged.worded(N_("Someone else changed game %(game)s first: here it "
+                                        "is now."), "game_changed", game=scope) from None
         raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
                                     "now."), "card_changed") from None
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                home: list[str], away: list[str]) -> None:
+                home: list[str], away: list[str], seen: str | None = None) -> None:
     def change(card: Card, fixture) -> Card:
         check_open(access.setup, card)
         return card.with_players(number, home, away, _rosters(uow, fixture))
 
     _write_card(uow, access, fixture_id, revision, change,
-                ("players", {"game": number, "home": list(home), "away": list(away)}))
+                ("players", {"game": number, "home": list(home), "away": list(away)}),
+                seen, number)
 
 
 def _rosters(uow: UnitOfWork, fixture) -> dict:
@@ -75,7 +89,7 @@ def _rosters(uow: UnitOfWork, fixture) -> dict:
 
 
 def hand_in_line_up(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-                    side: str, line_up: list) -> None:
+                    side: str, line_up: list, seen: str | None = None) -> None:
     """A captain hands in the team's line-up blind (the secretary may for either side);
     once both are in, the card's games are filled (dealt by lot where the league draws)."""
     def change(card: Card, fixture) -> Card:
@@ -83,18 +97,22 @@ def hand_in_line_up(uow: UnitOfWork, access: Access, fixture_id: int, revision: 
         return with_line_up(card, access.setup, mine, line_up, _rosters(uow, fixture),
                             secrets.SystemRandom())
 
-    _write_card(uow, access, fixture_id, revision, change)
+    def scope(fixture) -> str:
+        return "line-up:" + (captains_side(access, fixture) if access.role == CAPTAIN else side)
+
+    _write_card(uow, access, fixture_id, revision, change, None, seen, scope)
 
 
 def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
+               number: int, seen: str | None = None) -> None:
     """The game (its first leg) becomes an ordinary match of the app, linked to the card,
     in one write."""
     def change(card: Card, fixture) -> Card:
         card.started(number, "")  # refuses a game begun or without players, before storing
         return card.started(number, _new_leg(uow, access, card, fixture.id, number))
 
-    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
+    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}),
+                seen, number)
 
 
 def _new_leg(uow: UnitOfWork, access: Access, card: Card, fixture_id: int, number: int) -> str:
@@ -106,7 +124,7 @@ def _new_leg(uow: UnitOfWork, access: Access, card: Card, fixture_id: int, numbe
 
 
 def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-                   number: int) -> None:
+                   number: int, seen: str | None = None) -> None:
     """The next leg of a best-of game, once its last leg is over and nobody has won yet."""
     def change(card: Card, fixture) -> Card:
         found = outcomes(uow, access.setup, card)[number - 1]
@@ -114,11 +132,11 @@ def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: i
         return card.with_next_leg(number, _new_leg(uow, access, card, fixture.id, number),
                                   found)
 
-    _write_card(uow, access, fixture_id, revision, change)
+    _write_card(uow, access, fixture_id, revision, change, None, seen, number)
 
 
 def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                legs: list[tuple[int, int]]) -> None:
+                legs: list[tuple[int, int]], seen: str | None = None) -> None:
     """A game played on paper: its final score (each leg's, for a best-of game), marked
     entered, not scored."""
     def change(card: Card, _fixture) -> Card:
@@ -127,15 +145,16 @@ def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
 
     _write_card(uow, access, fixture_id, revision, change,
                 ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
-                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}))
+                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}),
+                seen, number)
 
 
 def award_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-               side: str) -> None:
+               side: str, seen: str | None = None) -> None:
     """A game given to `side` unplayed: the other team cannot field it, or concedes it."""
     _write_card(uow, access, fixture_id, revision,
                 lambda card, _fixture: card.with_awarded(number, side),
-                ("awarded", {"game": number, "to": side}))
+                ("awarded", {"game": number, "to": side}), seen, number)
 
 
 def record_walkover(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
@@ -155,7 +174,7 @@ def take_back_walkover(uow: UnitOfWork, access: Access, fixture_id: int,
 
 
 def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
+               number: int, seen: str | None = None) -> None:
     """The secretary takes a game's result off a reopened card, to enter it again; the
     correction keeps the score taken off, and the game's tables are told."""
     secretary_only(access)
@@ -170,7 +189,8 @@ def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
         return card.cleared(number)
 
     _write_card(uow, access, fixture_id, revision, change,
-                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}))
+                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}),
+                seen, number)
 
 
 def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
@@ -180,7 +200,8 @@ def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> N
                 ("reopened", {"by": SECRETARY}))
 
 
-def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+               seen: str | None = None) -> None:
     """A captain asks to reopen the signed card; with both captains asking it reopens
     (audited), and its games' tables are free again."""
     def change(card: Card, fixture) -> Card:
@@ -188,7 +209,7 @@ def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) 
 
     _write_card(uow, access, fixture_id, revision, change,
                 lambda before, after: ("reopened", {"by": CAPTAIN})
-                if before.signed and not after.signed else None)
+                if before.signed and not after.signed else None, seen, GAMES)
 
 
 def captains_side(access: Access, fixture) -> str:
@@ -200,12 +221,15 @@ def captains_side(access: Access, fixture) -> str:
     return side
 
 
-def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """A captain signs the card from their own link, once every game is over. The games'
-    matches are locked first: no tap comes between reading their scores and the signing."""
+def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+            seen: str | None = None) -> None:
+    """A captain signs the card from their own link, once every game is over, as the page
+    showed its games (the other captain's signature meanwhile changes none of them). The
+    games' matches are locked first: no tap comes between reading their scores and the
+    signing."""
     def change(card: Card, fixture) -> Card:
         side = captains_side(access, fixture)
         uow.matches.lock(card.match_ids)
         return card.with_confirmation(side, outcomes(uow, access.setup, card))
 
-    _write_card(uow, access, fixture_id, revision, change)
+    _write_card(uow, access, fixture_id, revision, change, None, seen, GAMES)
