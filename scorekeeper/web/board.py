@@ -1,7 +1,8 @@
 """The read-only scoreboard of a match, for other phones and the pub's TV.
 
-It polls; an unchanged match answers 304 from its revision alone, without a rebuild (a
-weak ETag: the answer is the same board in whichever encoding the phone took it).
+It polls; an unchanged match answers 304 from its revision (and its setup, whose names a
+league may correct) alone, without a rebuild (a weak ETag: the answer is the same board
+in whichever encoding the phone took it).
 A changed one is rendered (and compressed) once per revision for all the workers and
 kept, by each worker in memory and for the others in the database: every phone and the
 TV watching a table ask for the same revision within a few seconds of each other,
@@ -13,6 +14,7 @@ import hashlib
 import io
 import os
 import threading
+import zlib
 from collections import OrderedDict
 
 import segno
@@ -35,7 +37,8 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
+    variant = (f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}-"
+               f"{zlib.crc32(board.head.setup.encode()):08x}")  # a league may correct a name
     etag = f"{match_id}-{board.revision}-{variant}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
