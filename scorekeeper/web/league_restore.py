@@ -52,7 +52,8 @@ def restore():
         return _form_page(form, 422, view.refusal(error))
     carried = base64.b64encode(league_archive.packed(data)).decode()
     return render_template("league/restore_preview.html", found=league_archive.preview(found),
-                           setup=found.setup, confirm=RestoreForm(archive=carried))
+                           setup=found.setup,
+                           confirm=RestoreForm(formdata=None, archive=carried))
 
 
 @bp.post("/restore/confirm")
