@@ -76,7 +76,7 @@ def test_game_by_game_and_player_csvs_mark_what_was_not_played(league):
     unplayed = [row for row in games if row[-1] == "unplayed"]
     assert unplayed and all(row[7:9] == ["", ""] for row in unplayed)
     players = _table(league.client.get(f"{league.public}/players.csv").text)
-    assert players[0] == ["Player", "Team", "Games played", "Games won", "Won %", "Points for",
+    assert players[0] == ["Player", "Team", "Games played", "Games won", "Win rate", "Points for",
                           "Points against", "Average per game", "Best game"]
     ann = next(row for row in players if row[0] == "Ann")
     assert ann[1:8] == ["Anchor", "2", "2", "100", "10", "4", "5.0"]

@@ -31,7 +31,7 @@ GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Gam
                   N_("Kind"), N_("Home players"), N_("Away players"), N_("Home points"),
                   N_("Away points"), N_("Legs"), N_("How"), N_("Won by"), N_("Result"))
 PLAYERS_HEADINGS = (N_("Player"), N_("Team"), N_("Games played"), N_("Games won"),
-                    N_("Won %"), N_("Points for"), N_("Points against"),
+                    N_("Win rate"), N_("Points for"), N_("Points against"),
                     N_("Average per game"), N_("Best game"))
 STATUS_WORDS = {"counted": N_("confirmed"), "walkover": N_("walkover"),
                 "unconfirmed": N_("not yet confirmed"), "unplayed": N_("unplayed"),
