@@ -109,8 +109,8 @@ class NewLeagueForm(HouseRulesFields, Form):
     squad = WholeNumber(_l("Squad: the most players a team may register"),
                         validators=[Optional(), NumberRange(
                             1, MAX_SQUAD, _l("From %(min)s to %(max)s players."))])
-    transfers = BooleanField(_l("A player who has played for a team may move to another "
-                                "during the season"))
+    transfers = BooleanField(_l("Transfers: a player who has played for one team may later "
+                                "play for another"))
     time_zone = SelectField(_l("Where the league plays (its dates and times)"),
                             default=PUB_ZONES[0],
                             choices=[SelectChoice(zone, zone) for zone in PUB_ZONES])
