@@ -50,11 +50,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
-            if fixture.revision != revision:
-                part = scope(fixture) if callable(scope) else scope
-                if seen is None or part is None or seen_print(fixture.card, part) != seen:
-                    raise StaleCard(fixture.revision)
-                revision = fixture.revision
+            revision = _still_as_seen(fixture, revision, seen, scope)  # before any change
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
             if fixture.card.signed != changed.signed:
@@ -69,6 +65,18 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                                         "is now."), "game_changed", game=scope) from None
         raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
                                     "now."), "card_changed") from None
+
+
+def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
+    """The card's revision to write over: the one the page showed, or (another part of
+    the card changed since) the card's own, if the part this write depends on is as the
+    page showed it; else StaleCard."""
+    if fixture.revision == revision:
+        return revision
+    part = scope(fixture) if callable(scope) else scope
+    if seen is None or part is None or seen_print(fixture.card, part) != seen:
+        raise StaleCard(fixture.revision)
+    return fixture.revision
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
