@@ -222,3 +222,43 @@ def test_the_card_refreshes_until_both_captains_have_confirmed(league):
     assert polls in league.card(league.captains["Bell"], fixture).text
     league.card_post(league.captains["Bell"], fixture, "confirm")
     assert polls not in league.card(league.captains["Bell"], fixture).text
+
+
+def test_where_the_league_allows_transfers_a_player_moves_and_their_games_stay(client):
+    made = client.post("/league/new", data={**test_web_league.LEAGUE, "transfers": "y"})
+    league = League(client, made.headers["Location"])
+    for team, players in test_web_league.ROSTERS.items():
+        for name in players:
+            league.post(league.captains[team], f"teams/{_team_id(league, team)}/players",
+                        {"name": name})
+    league.post(league.secretary, "fixtures/make", {"first": "2026-11-30", "every": "7"})
+    anchor, crown = _team_id(league, "Anchor"), _team_id(league, "Crown")
+    _finish(league, league.fixture("Anchor", "Bell"))
+    moved = league.post(league.secretary, f"teams/{anchor}/players/move",
+                        {"player": "Ann", "to": str(crown)})
+    assert moved.status_code == 303
+    anchor_page = unescape(client.get(f"{league.secretary}/teams/{anchor}").text)
+    assert ">Ann</a>" in anchor_page.split("Former players")[1]
+    assert ">Ann</a>" in unescape(client.get(f"{league.secretary}/teams/{crown}").text)
+    games = unescape(client.get(f"{league.public}/player/{anchor}/Ann").text)
+    assert "former player of Anchor" in games and "<dd>2</dd>" in games
+
+
+def test_deleting_a_player_whose_game_has_begun_asks_first(league, rows):
+    fixture = league.fixture("Anchor", "Bell")
+    line_up(league, fixture, league.captains["Anchor"])
+    league.card_post(league.captains["Anchor"], fixture, "game/1/enter",
+                     {"home": "5", "away": "2"})
+    bell = _team_id(league, "Bell")
+    asked = league.post(league.captains["Bell"], f"teams/{bell}/players/delete",
+                        {"player": "Bob"})
+    text = unescape(asked.text)
+    assert asked.status_code == 200 and re.search(r"game 1, Ann v Bob, 5–2", text)
+    assert "game 3" not in text  # picked for the pairs game, not begun: nothing lost there
+    sure = re.search(r'name="sure" value="(\w+)"', text).group(1)
+    done = league.post(league.captains["Bell"], f"teams/{bell}/players/delete",
+                       {"player": "Bob", "sure": sure})
+    assert done.status_code == 303
+    card = unescape(league.card(league.secretary, fixture).text)
+    assert "Bob deleted from Bell: taken off the card, and game 1's result with them" in card
+    assert "Bob deleted from Bell, with 1 result" in _changes(league)
