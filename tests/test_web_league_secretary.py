@@ -262,3 +262,16 @@ def test_deleting_a_player_whose_game_has_begun_asks_first(league, rows):
     card = unescape(league.card(league.secretary, fixture).text)
     assert "Bob deleted from Bell: taken off the card, and game 1's result with them" in card
     assert "Bob deleted from Bell, with 1 result" in _changes(league)
+
+
+def test_the_second_captain_confirms_from_a_page_opened_before_the_first_did(league):
+    fixture = league.fixture("Anchor", "Bell")
+    _finish(league, fixture, confirm=False)
+    page = league.card(league.captains["Bell"], fixture).text  # open, not refreshed since
+    rev = re.search(r'name="rev" value="(\d+)"', page).group(1)
+    seen = re.search(r'/confirm".*?name="seen" value="(\w+)"', page, re.S).group(1)
+    assert league.card_post(league.captains["Anchor"], fixture, "confirm").status_code == 200
+    second = league.card_post(league.captains["Bell"], fixture, "confirm", {"seen": seen},
+                              rev=int(rev))
+    assert second.status_code == 200, unescape(second.text)
+    assert "Confirmed by both captains" in unescape(second.text)
