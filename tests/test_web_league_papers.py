@@ -9,7 +9,6 @@ import io
 import json
 import re
 from html import unescape
-from pathlib import Path
 
 import test_web_league
 from test_web_league import League, _team_id
@@ -30,13 +29,14 @@ def test_a_blank_match_card_prints_with_the_teams_games_and_signature_boxes(leag
     for size in ("a4", "a5"):
         page = unescape(league.client.get(
             f"{league.captains['Anchor']}/card/{fixture}/print?size={size}").text)
-        assert f'class="paper {size}"' in page
+        assert f'class="printout {size}"' in page
         assert "Match card: Anchor v Bell" in page
         assert page.count('<th scope="row">') == 4  # three games and the games won
         assert page.count('class="sign">Signature<') == 2
         assert "Anchor captain" in page and "Bell captain" in page
         assert "Ann, Amy" in page  # the rosters, to write the players in
-    assert "@page a5" in (Path(__file__).parents[1] / "scorekeeper/static/app.css").read_text()
+    assert "print-a5.css" in page and "print-a5.css" not in league.client.get(
+        f"{league.captains['Anchor']}/card/{fixture}/print").text
     assert league.client.get(f"{league.public}/card/{fixture}/print").status_code == 200
 
 
@@ -46,7 +46,7 @@ def test_the_fixture_list_and_standings_print_and_a_played_card_prints_its_score
     card = unescape(league.client.get(f"{league.public}/card/{fixture}/print").text)
     assert re.search(r'<td class="box">5</td>', card)
     listing = unescape(league.client.get(f"{league.public}/print?size=a5").text)
-    assert 'class="paper a5"' in listing and "Fixtures and results" in listing
+    assert 'class="printout a5"' in listing and "Fixtures and results" in listing
     assert "3–0" in listing and listing.count('<span class="leg-box"></span>–') == 5
     assert "standings" in listing
 

@@ -81,3 +81,21 @@ def test_a_save_keeps_the_page_in_place_and_the_other_games_as_typed(open_phone,
     expect(bell.locator("#edit-5")).to_contain_text("Someone else changed game 5 first")
     expect(bell.locator("#g5-home1")).to_have_value("Amy")
     expect(bell.locator(".game").nth(4)).to_contain_text("Ann v Bob")
+
+
+@pytest.mark.parametrize("size", ["a4", "a5"])
+def test_the_blank_match_card_prints_on_one_page_of_its_paper(open_phone, size):
+    """A card of nine games with its rosters and both signature boxes: one A4 or A5 page,
+    the app's header and buttons left off the paper."""
+    secretary = open_phone()
+    nine_game_league(secretary)
+    card = open_phone(viewport={"width": 1280, "height": 800}, is_mobile=False)
+    card.goto(f"{card_of(secretary, 'Anchor')}/print?size={size}")
+    card.emulate_media(media="print")
+    expect(card.locator(".signature")).to_have_count(2)
+    expect(card.locator(".paper-card tbody tr")).to_have_count(9)
+    expect(card.locator("[data-print]")).to_be_hidden()
+    pdf = card.pdf(prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one sheet of paper
+    (width,) = {float(found) for found in re.findall(rb"/MediaBox \[0 0 ([\d.]+)", pdf)}
+    assert abs(width - {"a4": 595, "a5": 420}[size]) < 1  # points: the stylesheet's paper
