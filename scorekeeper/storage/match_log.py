@@ -79,12 +79,14 @@ class MatchCache:
         self._kept: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, whose: tuple[str, str], revision: int, setup: str) -> tuple[int, Match] | None:
+    def get(self, whose: tuple[str, str], revision: int,
+            setup: str | None = None) -> tuple[int, Match] | None:
         """A copy of the match kept at `revision`, or at the newest kept before it, if it
-        was kept with the same setup (a league may correct a player's name in it)."""
+        was kept with the same `setup` (a league may correct a player's name in it; None:
+        whichever)."""
         with self._lock:
             kept = self._kept.get(whose)
-            if kept is None or kept[0] > revision or kept[2] != setup:
+            if kept is None or kept[0] > revision or setup not in (None, kept[2]):
                 return None
             self._kept.move_to_end(whose)
         return kept[0], kept[1].copy()

@@ -154,14 +154,17 @@ class PlayersForm(CardForm):
 
 
 def _paper_points(form, field) -> None:
-    """A side's points as typed: a whole number from 0 to the game's ceiling; a later leg
-    may be left empty (both sides)."""
+    """A side's points as typed: a whole number from 0 to the game's ceiling (a later leg's
+    may be left empty: its field is Optional)."""
     text = (field.data or "").strip()
-    if not text and field.name not in ("home", "away"):
-        return
     if not (text.isascii() and text.isdigit() and len(text) <= 6) or \
             int(text) > form.ceiling:
         raise StopValidation(str(POINTS) % {"max": form.ceiling})
+
+
+class PaperPoints(StringField):
+    """A side's points of a paper score, as typed: plain digits from 0 to the game's ceiling
+    (`_paper_points`), the field named by the team it is for (ScoreForm.for_game)."""
 
 
 class ScoreForm(CardForm):
@@ -169,8 +172,8 @@ class ScoreForm(CardForm):
     `away2`, … for the legs after the first). `for_game` names each field by its team and
     sets the game's ceiling, before it is checked."""
 
-    home = StringField(_l("Home points"), validators=[_paper_points])
-    away = StringField(_l("Away points"), validators=[_paper_points])
+    home = PaperPoints(_l("Home points"), validators=[_paper_points])
+    away = PaperPoints(_l("Away points"), validators=[_paper_points])
     ceiling = paper_ceiling(MAX_TARGET)
 
     def for_game(self, home: str, away: str, target: int) -> "ScoreForm":
@@ -203,7 +206,8 @@ class ScoreForm(CardForm):
 
 for _leg in range(2, MAX_LEGS + 1):
     for _side in SIDES:
-        setattr(ScoreForm, f"{_side}{_leg}", StringField(validators=[_paper_points]))
+        setattr(ScoreForm, f"{_side}{_leg}", PaperPoints(validators=[Optional(),
+                                                                     _paper_points]))
 
 
 class SideForm(CardForm):
