@@ -183,6 +183,8 @@ def test_the_public_and_secretary_links_are_given_out_again(league):
     assert "The public page's link given out again" in page
     assert "The secretary's link given out again" in page
     assert old_public not in page
+    assert page.count("Withdraw this captain's link and give out a new one") == 3  # each team
+    assert "Withdraw" not in unescape(league.client.get(league.captains["Bell"]).text)
 
 
 def test_two_captains_save_different_games_of_one_card_and_neither_is_lost(league, rows):
