@@ -48,6 +48,8 @@ def test_a_player_renamed_is_renamed_on_the_cards_and_at_the_table(league, rows)
     fixture = league.fixture("Anchor", "Bell")
     line_up(league, fixture, league.captains["Anchor"])
     assert league.card_post(league.captains["Anchor"], fixture, "game/1/start").status_code == 200
+    board = re.search(r'href="(/board/[^"]+)"', league.card(league.public, fixture).text)[1]
+    assert "Ann" in league.client.get(board).text  # a board kept by this worker, and shared
     response = league.post(league.captains["Anchor"],
                            f"teams/{_team_id(league, 'Anchor')}/players/name",
                            {"player": "Ann", "name": "Anna"})
@@ -56,6 +58,7 @@ def test_a_player_renamed_is_renamed_on_the_cards_and_at_the_table(league, rows)
     assert re.search(r"Anna\s+v\s+Bob", card) and "Ann &amp; Amy" not in card
     (setup,) = [setup for (setup,) in rows("SELECT setup FROM matches")]
     assert '"Anna"' in setup and '"Ann"' not in setup
+    assert "Anna" in league.client.get(board).text  # neither kept board is shown again
     assert "Ann of Anchor renamed Anna" in _changes(league)
 
 

@@ -37,9 +37,8 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
-    variant = (f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}-"
-               f"{zlib.crc32(board.head.setup.encode()):08x}")  # a league may correct a name
-    etag = f"{match_id}-{board.revision}-{variant}"
+    variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
+    etag = f"{match_id}-{board.revision}-{variant}-{_names(board)}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -60,8 +59,9 @@ of a 400-table night, in two variants; one dropped here is read from the databas
 def _answer(uow, board: matches.Board, variant: str, asked: str | None
             ) -> tuple[bytes, str | None]:
     """The scoreboard at this revision in this variant (page or fragment, and language) and
-    the encoding asked for; and its encoding. Kept by this worker, else by another one,
-    else rendered, compressed and kept for all (least recently used dropped here).
+    the encoding asked for; and its encoding. Kept by this worker (with the names it
+    shows), else by another one, else rendered, compressed and kept for all (least
+    recently used dropped here).
 
     It is a pure function of the match's revision, the variant and the encoding: nothing
     in the board templates may depend on the request otherwise.
@@ -69,7 +69,7 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
     variant = f"{variant}-{asked or 'plain'}-{_release(current_app.template_folder)}"
-    key = (board.head.id, board.revision, variant)
+    key = (board.head.id, board.revision, variant, _names(board))
     with lock:
         answer = kept.get(key)
         if answer is not None:
@@ -84,6 +84,12 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
         while len(kept) > ANSWERS_KEPT:
             kept.popitem(last=False)
     return answer
+
+
+def _names(board: matches.Board) -> str:
+    """A digest of the match's setup: a league may correct a player's name in it without a
+    new revision (the boards other workers kept go with it, storage/matches.py)."""
+    return f"{zlib.crc32(board.head.setup.encode()):08x}"
 
 
 def _share(uow, board: matches.Board, variant: str, answer: tuple[bytes, str | None]) -> None:
