@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import settled, shoot
+from .pages import assert_accessible, assert_comfortable, scroll_width, settled, shoot
 from .test_league_night import players_and_fixtures
 
 pytestmark = pytest.mark.browser
@@ -99,3 +99,44 @@ def test_the_blank_match_card_prints_on_one_page_of_its_paper(open_phone, size):
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one sheet of paper
     (width,) = {float(found) for found in re.findall(rb"/MediaBox \[0 0 ([\d.]+)", pdf)}
     assert abs(width - {"a4": 595, "a5": 420}[size]) < 1  # points: the stylesheet's paper
+
+
+def test_the_secretarys_season_pages_are_comfortable_on_a_phone(open_phone):
+    """A team's page (rename, move, delete, the captain's link), a player's page, the
+    question a deletion asks first, and the restore page: accessible, every target a
+    thumb's size, no text too small, nothing wider than the phone."""
+    secretary = open_phone()
+    nine_game_league(secretary)
+    league = secretary.url
+    anchor = open_phone()
+    anchor.goto(card_of(secretary, "Anchor"))
+    pick(anchor, 1, "Ann", "Bob")
+    anchor.get_by_role("button", name="Save the players of game 1").tap()
+    settled(anchor)
+    anchor.get_by_text("Played on paper? Enter its final score").first.tap()
+    anchor.get_by_label("Anchor points").first.fill("15")
+    anchor.get_by_label("Bell points").first.fill("3")
+    anchor.get_by_role("button", name="Enter the paper score of game 1").tap()
+    settled(anchor)
+
+    secretary.goto(league)
+    secretary.locator(".teams a", has_text="Anchor").first.tap()
+    expect(secretary.get_by_role("heading", name="Anchor")).to_be_visible()
+    secretary.get_by_text("Correct Ann").tap()
+    for where in ("a team's page",):
+        assert_accessible(secretary, where)
+        assert_comfortable(secretary, where)
+        assert scroll_width(secretary) <= secretary.viewport_size["width"]
+    secretary.get_by_role("button", name="Delete Ann").tap()
+    expect(secretary.get_by_role("heading", name="Delete it?")).to_be_visible()
+    expect(secretary.locator(".losses")).to_contain_text("game 1, Ann v Bob, 15–3")
+    assert_accessible(secretary, "a deletion asking first")
+    assert_comfortable(secretary, "a deletion asking first")
+    secretary.get_by_role("link", name="Keep it").tap()
+    secretary.locator(".roster a.player", has_text="Amy").tap()
+    expect(secretary.get_by_role("heading", name=re.compile("^Amy"))).to_be_visible()
+    assert_accessible(secretary, "a player's page")
+    assert_comfortable(secretary, "a player's page")
+    secretary.goto("/league/restore")
+    assert_accessible(secretary, "the restore page")
+    assert_comfortable(secretary, "the restore page")
