@@ -158,3 +158,8 @@ def test_restores_and_the_new_exports_count_against_their_limits(app):
     renames = [made.post(made.secretary, f"teams/{crown}/name", {"name": f"Crown {n}"})
                .status_code for n in range(3)]
     assert renames == [303, 303, 429]
+
+
+def test_an_upload_larger_than_any_request_may_be_is_refused_in_words(client):
+    refused = _upload(client, b" " * (300 * 1024))
+    assert refused.status_code == 413 and "That file is too large" in unescape(refused.text)

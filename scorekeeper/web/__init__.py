@@ -17,7 +17,7 @@ from . import (
     league_admin,  # noqa: F401 (its routes are the league blueprint's)
     league_card,
     league_papers,  # noqa: F401 (its routes are the league blueprint's)
-    league_restore,
+    league_restore,  # noqa: F401 (its routes are the league blueprint's)
     league_team,  # noqa: F401 (its routes are the league blueprint's)
     referee,
     replay,
@@ -47,7 +47,6 @@ def init_web(app, store) -> None:
     init_compression(app)  # first: its after_request runs last, on the final answer
     init_hosting(app)
     Htmx(app)
-    app.before_request(league_restore.allow_archives)  # before the CSRF check reads the form
     csrf.init_app(app)
     init_limits(app)
     Babel(app, locale_selector=select_locale)

@@ -4,7 +4,9 @@ and standings), then restored as a new league once the secretary confirms it.
 
 Nothing is kept between the two steps: the preview carries the archive, compressed, to
 the confirmation, which reads and checks it again. A hostile or inconsistent archive is
-refused whole with its reason, and nothing is written.
+refused whole with its reason, and nothing is written. An upload is bounded as every
+request is (MAX_CONTENT_LENGTH, the server's body ceiling too): a large season is
+uploaded compressed (season.json.gz).
 """
 
 import base64
@@ -18,19 +20,6 @@ from . import view
 from .league import bp, remember
 from .league_forms import ArchiveForm, RestoreForm
 from .work import unit_of_work
-
-ARCHIVE_BYTES = 1024 * 1024
-"""The most a restore's request may carry: what the server takes in one request (a
-season of every game's record, compressed, is far less)."""
-ARCHIVE_VIEWS = ("league.restore", "league.restore_confirm")
-
-
-def allow_archives() -> None:
-    """A restore's request may be larger than the app's other requests (its forms are read
-    before its view, for the CSRF check: this runs first)."""
-    if request.endpoint in ARCHIVE_VIEWS:
-        request.max_content_length = ARCHIVE_BYTES
-        request.max_form_memory_size = ARCHIVE_BYTES
 
 
 def _form_page(form, status: int = 200, error: str | None = None):
