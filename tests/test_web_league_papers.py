@@ -112,12 +112,13 @@ def _upload(client, data: bytes, name="season.json"):
 def test_a_season_is_restored_from_the_web_after_a_preview(league, rows):
     _finish(league, league.fixture("Anchor", "Bell"))
     league.post(league.secretary, f"teams/{_team_id(league, 'Crown')}/name", {"name": "Cro"})
+    league.post(league.secretary, f"fixtures/{league.fixture('Bell', 'Anchor')}/postpone")
     archive = _archive(league)
     for data, name in ((archive, "season.json"), (gzip.compress(archive), "season.json.gz")):
         preview = _upload(league.client, data, name)
         text = unescape(preview.text)
         assert preview.status_code == 200 and "Restore Fives League (2026–27)?" in text
-        assert "6 fixtures: 1 result counted" in text and "Cro" in text
+        assert "6 fixtures: 1 result counted, 1 postponed" in text and "Cro" in text
         assert rows("SELECT count(*) FROM leagues") == [(1,)]  # nothing stored yet
     carried = re.search(r'name="archive"[^>]* value="([^"]+)"', text).group(1)
     done = league.client.post("/league/restore/confirm", data={"archive": carried})
@@ -125,6 +126,7 @@ def test_a_season_is_restored_from_the_web_after_a_preview(league, rows):
     restored = unescape(league.client.get(done.headers["Location"]).text)
     assert "Anchor v Bell" in restored and "3–0" in restored
     assert "Team Crown renamed Cro" in restored  # the league's record came with it
+    assert re.search(r"Bell v Anchor</a>\s*<span class=\"badge\">postponed", restored)
     assert rows("SELECT count(*) FROM leagues") == [(2,)]
 
 
