@@ -86,6 +86,16 @@ class World:
                                                        "away": "100"}),
             league_forms.SideForm: (f"{game}/award", {"rev": rev, "side": "home"}),
             league_forms.LineUpForm: (f"{card}/line-up", {"rev": rev}),
+            league_forms.TeamNameForm: (f"{league}/teams/{self.team}/name", {"name": "Fox"}),
+            league_forms.PlayerForm: (f"{league}/teams/{self.team}/players/delete",
+                                      {"player": "Nobody"}),
+            league_forms.PlayerNameForm: (f"{league}/teams/{self.team}/players/name",
+                                          {"player": "Nobody", "name": "Zed"}),
+            league_forms.MoveForm: (f"{league}/teams/{self.team}/players/move",
+                                    {"player": "Nobody", "to": str(self.team + 1)}),
+            league_forms.SureForm: (f"{league}/fixtures/{self.fixture}/postpone", {}),
+            league_forms.ArchiveForm: (None, {}),  # a file (test_web_league_papers.py)
+            league_forms.RestoreForm: (None, {}),  # the archive a preview carries (idem)
             referee_forms.RefereeForm: ("/referee", {"rules": "all-fives", "ends": "3 5",
                                                      "scores": "0 0", "tile": "3-5"}),
         }
@@ -129,8 +139,10 @@ def vars_of(form: type) -> dict:
 
 
 def number_fields() -> list[tuple[type, str]]:
+    """Every whole-number field, and a paper score's points (text checked as digits in a
+    range that depends on the game)."""
     return [(form, name) for form in sorted(every_form(), key=lambda f: f.__name__)
-            for name in unbound_fields(form, forms.WholeNumber)]
+            for name in unbound_fields(form, (forms.WholeNumber, league_forms.PaperPoints))]
 
 
 def date_fields() -> list[tuple[type, str]]:

@@ -29,7 +29,7 @@ class League:
         self.secretary = secretary
         page = unescape(client.get(secretary).text)
         self.captains = dict(re.findall(
-            r"<strong>([^<]+)</strong>:.*?Captain's link: <a href=\"http://localhost"
+            r"<strong><a [^>]*>([^<]+)</a></strong>:.*?Captain's link: <a href=\"http://localhost"
             r"(/league/[\w-]+/[\w-]+)\"", page, re.S))
         self.public = re.search(r'class="board-link" href="http://localhost(/league/[^"]+)"',
                                 page).group(1)
@@ -266,8 +266,9 @@ def test_two_captains_editing_one_card_one_wins_the_other_sees_it_now(league, ro
     second = league.card_post(league.captains["Bell"], fixture, "game/1/players",
                               {"home1": "Amy", "away1": "Ben"}, rev=seen)
     assert first.status_code == 200 and second.status_code == 409
-    assert "Someone else changed this card first" in second.text
-    assert re.search(r"Ann\s+v\s+Bob", second.text)  # the card as it is now
+    assert "Someone else changed game 1 first" in second.text
+    assert re.search(r"Now: Ann\s+v\s+Bob", second.text)  # the game as it is now
+    assert re.search(r"<option selected>Amy</option>", second.text)  # what was typed, kept
     assert '"home": ["Ann"]' in rows("SELECT card FROM fixtures WHERE id = ?", fixture)[0][0]
 
 
@@ -319,8 +320,9 @@ def test_standings_and_results_open_in_a_spreadsheet_as_they_are(client):
                            "Difference,Points\r\n")
     assert '"The ""Anchor"", Dock",0,0,0,0,0,0,0,0\r\n' in text
     results = client.get(f"{secretary}/results.csv").data.decode("utf-8")
-    assert results.startswith("\ufeffDate,Home,Away,Home games,Away games,Confirmed\r\n")
+    assert results.startswith("\ufeffDate,Home,Away,Home games,Away games,Result\r\n")
     assert results.count("\r\n") == 3
+    assert results.count(",,,unplayed\r\n") == 2  # never played: no 0–0 result
 
 
 FORMULAS = ['=HYPERLINK("http://x","y")', "+1+1", "-2", "@SUM(1)"]

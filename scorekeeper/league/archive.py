@@ -1,5 +1,6 @@
-"""The season archive `allfives-league/1`: setup, teams in their divisions, fixtures (play-offs
-marked), cards with walkovers, games given unplayed and line-ups still hidden, corrections,
+"""The season archive `allfives-league/1`: setup, teams in their divisions with their former
+players, fixtures (play-offs and postponed ones marked), cards with walkovers, games given
+unplayed and line-ups still hidden, corrections, the league's record of its changes,
 every game's (every leg's) `allfives-match/1` record, and the standings they give.
 
 Reading checks every part against the others; an archive that disagrees with itself
@@ -33,10 +34,15 @@ def write_archive(season: Season) -> dict:
         team = {"name": name, "players": players}
         if season.division_of(name):
             team["division"] = season.division_of(name)
+        if season.former.get(name):
+            team["former"] = season.former[name]
         teams.append(team)
-    return {"format": FORMAT, "league": season.setup.as_dict(), "teams": teams,
-            "fixtures": fixtures,
-            "standings": [row.as_dict() for row in season.standings()]}
+    written = {"format": FORMAT, "league": season.setup.as_dict(), "teams": teams,
+               "fixtures": fixtures,
+               "standings": [row.as_dict() for row in season.standings()]}
+    if season.changes:
+        written["changes"] = season.changes
+    return written
 
 
 def _written_fixture(setup: LeagueSetup, fixture: SeasonFixture) -> dict:
@@ -51,6 +57,8 @@ def _written_fixture(setup: LeagueSetup, fixture: SeasonFixture) -> dict:
             "card": written, "corrections": fixture.corrections}
     if fixture.play_off:
         kept["play_off"] = True
+    if fixture.postponed:
+        kept["postponed"] = True
     return kept
 
 
@@ -75,8 +83,9 @@ def read_archive(doc) -> Season:
                                   "not_an_archive")
     try:
         setup = LeagueSetup.from_dict(doc["league"])
-        teams, divisions = _read_teams(doc["teams"], setup)
-        season = Season(setup, teams, [], divisions)
+        teams, divisions, former = _read_teams(doc["teams"], setup)
+        season = Season(setup, teams, [], divisions, former,
+                        [_read_correction(change) for change in doc.get("changes", [])])
         season.fixtures = [_read_fixture(season, number, item)
                            for number, item in enumerate(doc["fixtures"], 1)]
     except ArchiveError:
@@ -99,9 +108,12 @@ def _disagrees(template: str, facts: dict) -> ArchiveError:
     return error
 
 
-def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict]:
+def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict, dict]:
+    """Each team's players, division and former players: a player is on one team's roster
+    (a former player of another team too, one who moved), a squad counts them all."""
     teams: dict[str, list[str]] = {}
     divisions: dict[str, str] = {}
+    former: dict[str, list[str]] = {}
     seen: dict[str, str] = {}
     for item in items:
         name = checked_name(item["name"], N_("Every team needs a name."))
@@ -113,17 +125,20 @@ def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict]:
             raise ArchiveError.worded(N_("%(team)s plays in a division the league does not "
                                          "have."), "archive_disagrees", team=name)
         teams[name], divisions[name] = [], division
-        if setup.squad is not None and len(item["players"]) > setup.squad:
+        former[name] = [checked_name(player, N_("Every player needs a name."))
+                        for player in item.get("former", [])]
+        if setup.squad is not None and \
+                len(item["players"]) + len(former[name]) > setup.squad:
             raise ArchiveError.worded(N_("%(team)s has more players than a squad may."),
                                       "archive_disagrees", team=name)
         for player in item["players"]:
             player = checked_name(player, N_("Every player needs a name."))
-            if player.casefold() in seen:
+            if player.casefold() in seen or player in former[name]:
                 raise ArchiveError.worded(N_("%(name)s is on two rosters."),
                                           "archive_disagrees", name=player)
             seen[player.casefold()] = name
             teams[name].append(player)
-    return teams, divisions
+    return teams, divisions, {team: names for team, names in former.items() if names}
 
 
 def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
@@ -141,10 +156,12 @@ def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
     if tuple(game["kind"] for game in written["games"]) != setup.games:
         raise ArchiveError.worded(N_("Fixture %(fixture)s has a card of another format."),
                                   "archive_disagrees", fixture=number)
-    rosters = {"home": teams[home], "away": teams[away]}
+    rosters = {side: teams[team] + season.former.get(team, [])
+               for side, team in (("home", home), ("away", away))}
     fixture = SeasonFixture(home, away, item["date"], Card.blank(setup.games), {},
                             [_read_correction(c) for c in item.get("corrections", [])],
-                            item.get("play_off", False) is True)
+                            item.get("play_off", False) is True,
+                            item.get("postponed", False) is True)
     if written.get("walkover"):
         fixture.card = fixture.card.with_walkover(written["walkover"])
     for game_number, game in enumerate(written["games"], 1):
@@ -195,9 +212,11 @@ def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_num
 
 
 def _read_correction(item: dict) -> dict:
-    """When a card was corrected, and what changed (kept as it was written)."""
+    """When a card (or the league's setup) was corrected, and what changed (kept as it was
+    written)."""
     if not (isinstance(item["at"], str) and isinstance(item["kind"], str)
-            and isinstance(item["facts"], dict)):
+            and isinstance(item["facts"], dict) and len(item["at"]) <= 40
+            and len(item["kind"]) <= 40):
         raise TypeError("a correction is a time, a kind and its facts")
     return {"at": item["at"], "kind": item["kind"], "facts": item["facts"]}
 

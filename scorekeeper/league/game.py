@@ -132,12 +132,18 @@ def _from_legs(state: str, scores, winners, best_of: int) -> Outcome:
     return Outcome(PLAYING, *points, legs=won, next_leg=winners[-1] is not None)
 
 
+def paper_ceiling(target: int) -> int:
+    """The most points a side can end a game to `target` with: the winner's last hand may
+    take it well past the target, never by more than this."""
+    return max(2 * target, target + 100)
+
+
 def check_paper_score(home_points, away_points, target: int, exact: bool = False) -> None:
     """A finished game: the winner reached the target (exactly, in a rule set that busts
     a play passing it), the loser did not."""
     for value in (home_points, away_points):
         if isinstance(value, bool) or not isinstance(value, int) or not \
-                0 <= value <= MAX_TARGET * 2:
+                0 <= value <= min(paper_ceiling(target), MAX_TARGET * 2):
             raise CardError.worded(N_("A score is a whole number of points, not %(value)s."),
                                    "score_not_number", value=str(value)[:20])
     if exact and max(home_points, away_points) != target:

@@ -79,6 +79,7 @@ class SeasonFixture:
     matches: dict[int, tuple[Match, ...]] = field(default_factory=dict)
     corrections: list[dict] = field(default_factory=list)
     play_off: bool = False
+    postponed: bool = False
 
     def outcomes(self, setup: LeagueSetup) -> list[Outcome]:
         return [outcome(game, [(match.scores, match.winner)
@@ -90,12 +91,16 @@ class SeasonFixture:
 @dataclass
 class Season:
     """A whole season: what an archive holds and what the standings come from. `divisions`
-    gives each team's division, by the league's order of teams."""
+    gives each team's division, by the league's order of teams; `former` each team's
+    former players (moved or gone: their games stay with it); `changes` the league's
+    record of what its secretary renamed, moved and deleted."""
 
     setup: LeagueSetup
     teams: dict[str, list[str]]
     fixtures: list[SeasonFixture]
     divisions: dict[str, str] = field(default_factory=dict)
+    former: dict[str, list[str]] = field(default_factory=dict)
+    changes: list[dict] = field(default_factory=list)
 
     def division_of(self, team: str) -> str:
         return self.divisions.get(team, "")

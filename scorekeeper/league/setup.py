@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, SetupError, Table, find_rule_set
 from ..rules.rulesets import DEFAULT_HOUSE, HouseRules
 from ..rules.table import MAX_NAME
+from .calendar import DEFAULT_ZONE, checked_time_zone
 from .errors import N_, Np_, SetupRefused
 from .points import PointsScheme
 
@@ -83,7 +84,8 @@ class GameFormat:
 
 @dataclass(frozen=True)
 class LeagueSetup:
-    """A league's name, season, rule set and house rules, card, points and season rules."""
+    """A league's name, season, rule set and house rules, card, points and season rules,
+    and where it plays (its time zone)."""
 
     name: str
     season: str
@@ -99,12 +101,16 @@ class LeagueSetup:
     squad: int | None = None
     """The most players a team may register in a season; None: no limit."""
     divisions: tuple[str, ...] = ()
+    time_zone: str = DEFAULT_ZONE
+    """Where the league plays: its dates and times are this zone's."""
+    transfers: bool = False
+    """A player who has played for a team may move to another during the season."""
 
     @classmethod
     def create(cls, name, season, games, points, rules=DEFAULT_RULES, target=None,
                singles_hand=None, pairs_hand=None, *, pairs_target=None, singles_legs=1,
                pairs_legs=1, house=None, walkover=None, line_ups=OPEN, squad=None,
-               divisions=()) -> "LeagueSetup":
+               divisions=(), time_zone=DEFAULT_ZONE, transfers=False) -> "LeagueSetup":
         """Checked; a target and hand size left out are the rule set's own (pairs games
         take the singles' target unless given theirs)."""
         name = checked_name(name, N_("The league needs a name."))
@@ -125,7 +131,8 @@ class LeagueSetup:
         return cls(name, season, games, points, rule_set.name, formats[SINGLES],
                    formats[PAIRS], house, _checked_walkover(walkover, games),
                    _checked_line_ups(line_ups), _checked_squad(squad, games),
-                   _checked_divisions(divisions))
+                   _checked_divisions(divisions), checked_time_zone(time_zone),
+                   transfers is True)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -171,7 +178,9 @@ class LeagueSetup:
                     "singles_legs": (self.singles.legs, 1), "pairs_legs": (self.pairs.legs, 1),
                     "house": (self.house.as_dict(), {}),
                     "walkover": (list(self.walkover or ()), []), "line_ups": (self.line_ups, OPEN),
-                    "squad": (self.squad, None), "divisions": (list(self.divisions), [])}
+                    "squad": (self.squad, None), "divisions": (list(self.divisions), []),
+                    "time_zone": (self.time_zone, DEFAULT_ZONE),
+                    "transfers": (self.transfers, False)}
         kept.update({key: value for key, (value, default) in optional.items()
                      if value != default})
         return kept
@@ -186,7 +195,9 @@ class LeagueSetup:
                           singles_legs=data.get("singles_legs", 1),
                           pairs_legs=data.get("pairs_legs", 1), house=data.get("house"),
                           walkover=data.get("walkover"), line_ups=data.get("line_ups", OPEN),
-                          squad=data.get("squad"), divisions=data.get("divisions", ()))
+                          squad=data.get("squad"), divisions=data.get("divisions", ()),
+                          time_zone=data.get("time_zone", DEFAULT_ZONE),
+                          transfers=data.get("transfers", False))
 
 
 def _check_table(kind: str, played: GameFormat, rules: RuleSet, house) -> None:

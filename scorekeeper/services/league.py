@@ -92,6 +92,11 @@ def create_league(uow: UnitOfWork, setup: LeagueSetup,
     return Access(league.id, league.secretary_key, SECRETARY, None, setup, league.public_key)
 
 
+def new_team_name(existing: list[str], name: str) -> str:
+    """A team's name, checked: one line, and no other team's (in any letter case)."""
+    return _new_team_names(existing, [name])[0]
+
+
 def _new_team_names(existing: list[str], names: list[str]) -> list[str]:
     taken = {name.casefold() for name in existing}
     checked = []
@@ -123,8 +128,9 @@ def add_team(uow: UnitOfWork, access: Access, name: str, division: str = "") -> 
 
 
 def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
-    """A player joins a team's roster (on the night too); a player plays for one team, and
-    a squad holds at most the league's limit."""
+    """A player joins a team's roster (on the night too; a former player of the team comes
+    back); a player plays for one team, and a squad holds at most the league's limit of
+    players a season, its former players counted."""
     if not (access.secretary or access.team_id == team_id):
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
@@ -138,10 +144,11 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
             if name.casefold() in (player.casefold() for player in team.players):
                 raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
                                           "player_taken", name=name, team=team.name)
-        roster = [*teams[team_id].players, name]
+        team = teams[team_id]
+        roster, former = [*team.players, name], [gone for gone in team.former if gone != name]
         check_roster(len(roster))
-        check_squad(access.setup, teams[team_id].name, roster)
-        uow.leagues.set_roster(team_id, roster)
+        check_squad(access.setup, team.name, roster + former)
+        uow.leagues.set_roster(team_id, roster, former)
 
 
 def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: int = 7) -> int:
@@ -160,6 +167,7 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
             if len(team_ids) < 2:
                 raise SetupRefused.worded(N_("A league needs at least two teams for fixtures."),
                                           "too_few_teams", division=division)
+            check_teams(len(team_ids))  # bounds the fixtures made in this one request
             made += dated(double_round_robin(team_ids), first, days_between)
         check_fixtures(len(made))
         for home, away, day in made:
@@ -187,13 +195,6 @@ def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: 
                     play_off: bool = False) -> int:
     return uow.leagues.insert_fixture(access.league_id, home, away, day.isoformat(),
                                       Card.blank(access.setup.games), play_off)
-
-
-def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) -> None:
-    secretary_only(access)
-    with uow:
-        find_fixture(uow, access, fixture_id)
-        uow.leagues.set_day(fixture_id, day.isoformat())
 
 
 def find_fixture(uow: UnitOfWork, access: Access, fixture_id, lock: bool = False):

@@ -1,17 +1,23 @@
-"""A league's season out and back in: standings and results as CSV, the season as one
-JSON archive, and restoring an archive as a new league with new links."""
+"""A league's season out and back in: standings, results, game-by-game results and player
+averages as CSV (each cell spreadsheet-safe, every fixture's state said: an unplayed one
+is marked unplayed), the season as one JSON archive, and restoring an archive as a new
+league with new links."""
 
 import csv
+import gzip
 import io
 import json
+import zlib
+from datetime import date
 
-from ..league import read_archive, write_archive
-from ..league.errors import N_
+from ..league import Season, read_archive, write_archive
+from ..league.errors import N_, ArchiveError
 from ..league.limits import check_fixtures, check_roster, check_teams
 from ..rules.words import pgettext
 from ..storage import CONFIRMED
 from .league import SECRETARY, Access
-from .league_read import season
+from .league_people import records
+from .league_read import fixture_line, league_state, season
 from .unit_of_work import UnitOfWork
 
 STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P"), N_("W"),
@@ -20,11 +26,23 @@ STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P
 DIVISION_HEADING = N_("Division")
 """The standings' first column in a league of divisions."""
 RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Home games"),
-                    N_("Away games"), N_("Confirmed"))
+                    N_("Away games"), N_("Result"))
+GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Game"),
+                  N_("Kind"), N_("Home players"), N_("Away players"), N_("Home points"),
+                  N_("Away points"), N_("Legs"), N_("How"), N_("Won by"), N_("Result"))
+PLAYERS_HEADINGS = (N_("Player"), N_("Team"), N_("Games played"), N_("Games won"),
+                    N_("Win rate"), N_("Points for"), N_("Points against"),
+                    N_("Average per game"), N_("Best game"))
+STATUS_WORDS = {"counted": N_("confirmed"), "walkover": N_("walkover"),
+                "unconfirmed": N_("not yet confirmed"), "unplayed": N_("unplayed"),
+                "postponed": N_("postponed")}
+"""How a fixture stands in an export's Result column."""
+HOW_WORDS = {"scored": N_("scored at a table"), "entered": N_("entered from paper"),
+             "awarded": N_("given unplayed"), "playing": N_("being played"),
+             "waiting": N_("unplayed")}
+KIND_WORDS = {"singles": N_("singles"), "pairs": N_("pairs")}
 BOM = "\ufeff"
 """A spreadsheet reads a CSV file as UTF-8 only when it starts with this mark."""
-
-
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP's list): a team named
 `=HYPERLINK(...)` would run when the file is opened."""
@@ -47,6 +65,18 @@ def _csv(headings, rows, say) -> str:
     return BOM + out.getvalue()
 
 
+def status(card, counts: bool, started: bool, postponed: bool) -> str:
+    """How a fixture stands: counted, a walkover, played but not confirmed, postponed, or
+    unplayed."""
+    if card.walkover:
+        return "walkover"
+    if counts:
+        return "counted"
+    if started:
+        return "unconfirmed"
+    return "postponed" if postponed else "unplayed"
+
+
 def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
     """Each division's standings, one after the other (a column names the division)."""
     rows = season(uow, access).standings()
@@ -59,44 +89,139 @@ def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
 
 
 def results_csv(uow: UnitOfWork, access: Access, say) -> str:
-    lines = []
-    found = season(uow, access)
-    for fixture, played in zip(found.fixtures, found.results(), strict=True):
-        if played.result is not None:
-            home, away = played.result.home_games, played.result.away_games
-        else:
-            over = [o for o in fixture.outcomes(found.setup) if o.over]
-            home = sum(o.winner == "home" for o in over)
-            away = len(over) - home
-        lines.append([fixture.date, fixture.home, fixture.away, home, away,
-                      say(N_("yes")) if played.result is not None else say(N_("no"))])
+    """A line a fixture: its games won by each side once one is played (empty while it is
+    not), and how it stands."""
+    state, lines = league_state(uow, access), []
+    for fixture in state["fixtures"]:
+        line = fixture_line(access, state, fixture, date.min)
+        played = status(fixture.card, line["counts"], line["started"], fixture.postponed)
+        games = ([line["home_games"], line["away_games"]]
+                 if played not in ("unplayed", "postponed") else ["", ""])
+        lines.append([fixture.day, line["home"], line["away"], *games,
+                      say(STATUS_WORDS[played])])
     return _csv(RESULTS_HEADINGS, lines, say)
+
+
+def games_csv(uow: UnitOfWork, access: Access, say) -> str:
+    """A line a game of every fixture: its players, points, legs, how it was decided and
+    who won it, and how its fixture stands."""
+    state, lines = league_state(uow, access), []
+    for fixture in state["fixtures"]:
+        line = fixture_line(access, state, fixture, date.min, detail=True)
+        played = say(STATUS_WORDS[status(fixture.card, line["counts"], line["started"],
+                                         fixture.postponed)])
+        for game in line["games"]:
+            begun = game["state"] != "waiting" and not fixture.card.walkover
+            lines.append([
+                fixture.day, line["home"], line["away"], game["number"],
+                say(KIND_WORDS[game["kind"]]), " & ".join(game["home"]),
+                " & ".join(game["away"]),
+                *([game["home_points"], game["away_points"]] if begun and
+                  not game["awarded"] else ["", ""]),
+                f"{game['legs'][0]}–{game['legs'][1]}" if game["legs"] else "",
+                say(HOW_WORDS["waiting" if fixture.card.walkover else game["state"]]),
+                line[game["winner"]] if game["winner"] and begun else "", played])
+    return _csv(GAMES_HEADINGS, lines, say)
+
+
+def players_csv(uow: UnitOfWork, access: Access, say) -> str:
+    """A line a player (a team's; a player who moved has one with each): the counted
+    games, points for and against, the average per game and the best game."""
+    divided = bool(access.setup.divisions)
+    lines = []
+    for division, record in records(uow, access):
+        best = record.best
+        lines.append([division] * divided + [
+            record.name, record.team, record.played, record.won, record.win_percent,
+            record.points_for, record.points_against, record.average,
+            f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])
+    return _csv((DIVISION_HEADING,) * divided + PLAYERS_HEADINGS, lines, say)
 
 
 def archive(uow: UnitOfWork, access: Access) -> dict:
     return write_archive(season(uow, access))
 
 
-def restore(uow: UnitOfWork, text: str | bytes) -> Access:
-    """A new league holding an archive's season; refused whole if any part disagrees."""
+UNPACKED_MOST = 32 * 1024 * 1024
+"""The most a compressed archive may unpack to: far more than the largest season (a
+league's limits), far less than a crafted file's."""
+
+
+def unpacked(data: bytes | str) -> bytes | str:
+    """An archive as uploaded: its JSON, or gzip-compressed JSON (`season.json.gz`),
+    unpacked up to UNPACKED_MOST."""
+    if not isinstance(data, bytes) or not data.startswith(b"\x1f\x8b"):
+        return data
+    unpacking = zlib.decompressobj(wbits=31)
     try:
-        doc = json.loads(text)
+        text = unpacking.decompress(data, UNPACKED_MOST)
+    except zlib.error:
+        text = b""
+    if unpacking.unconsumed_tail:
+        raise ArchiveError.worded(N_("This archive unpacks to more than a league's season "
+                                     "can hold."), "archive_too_large")
+    return text
+
+
+def not_an_archive() -> ArchiveError:
+    return ArchiveError.worded(N_("This file is not a league season archive."),
+                               "not_an_archive")
+
+
+def read_season(data: bytes | str) -> Season:
+    """The season an archive holds, every check made (those of `restore`): a hostile or
+    inconsistent archive is refused whole, with its reason; nothing is written."""
+    try:
+        doc = json.loads(unpacked(data))
     except (ValueError, RecursionError):
         doc = None
     found = read_archive(doc)
+    check_sizes(found)
+    return found
+
+
+def preview(found: Season) -> dict:
+    """What an archive holds, for the secretary to look at before restoring it."""
+    results = found.results()
+    return {"setup": found.setup, "teams": [(name, found.division_of(name), len(players))
+                                            for name, players in found.teams.items()],
+            "fixtures": len(found.fixtures),
+            "counted": sum(fixture.result is not None for fixture in results),
+            "postponed": sum(fixture.postponed for fixture in found.fixtures),
+            "records": sum(len(matches) for fixture in found.fixtures
+                           for matches in fixture.matches.values()),
+            "changes": len(found.changes), "divisions": found.tables()}
+
+
+def packed(data: bytes | str) -> bytes:
+    """An archive compressed (to carry it from the preview to the restore)."""
+    text = unpacked(data)
+    return gzip.compress(text.encode() if isinstance(text, str) else text, mtime=0)
+
+
+def restore(uow: UnitOfWork, data: bytes | str) -> Access:
+    """A new league holding an archive's season; refused whole if any part disagrees."""
+    found = read_season(data)
+    with uow:
+        league = uow.leagues.insert_league(found.setup)
+        ids = {name: uow.leagues.insert_team(league.id, name, players,
+                                             found.division_of(name),
+                                             found.former.get(name, []))
+               for name, players in found.teams.items()}
+        for fixture in found.fixtures:
+            _restore_fixture(uow, league.id, ids, fixture)
+        for change in found.changes:
+            uow.audit.add_change(league.id, change["kind"], change["facts"], at=change["at"])
+    return Access(league.id, league.secretary_key, SECRETARY, None, found.setup,
+                  league.public_key)
+
+
+def check_sizes(found) -> None:
+    """An archive holds no more teams, players or fixtures than a league may."""
     check_teams(len(found.teams))
     check_fixtures(len(found.fixtures))
     for players in found.teams.values():
         check_roster(len(players))
-    with uow:
-        league = uow.leagues.insert_league(found.setup)
-        ids = {name: uow.leagues.insert_team(league.id, name, players,
-                                             found.division_of(name))
-               for name, players in found.teams.items()}
-        for fixture in found.fixtures:
-            _restore_fixture(uow, league.id, ids, fixture)
-    return Access(league.id, league.secretary_key, SECRETARY, None, found.setup,
-                  league.public_key)
 
 
 def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:
@@ -105,7 +230,8 @@ def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> Non
         linked[number] = tuple(uow.matches.insert(match).id for match in matches)
         card = card.relinked(number, linked[number])
     fixture_id = uow.leagues.insert_fixture(league_id, ids[fixture.home], ids[fixture.away],
-                                            fixture.date, card, fixture.play_off)
+                                            fixture.date, card, fixture.play_off,
+                                            fixture.postponed)
     for number, match_ids in linked.items():
         for match_id in match_ids:
             uow.matches.link(match_id, fixture_id, number)

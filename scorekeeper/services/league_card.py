@@ -2,24 +2,23 @@
 started at tables and their later legs, paper scores, games given unplayed, walkovers,
 confirmations, reopening and the secretary's corrections.
 
-Every write names the revision of the card it was made on, and runs in one transaction.
+Every write names the revision of the card it was made on and, where it concerns one game
+(or every game), a digest of that part as the page showed it; it runs in one transaction.
 """
 
 import secrets
-from dataclasses import dataclass
 
 from ..league import (
     AWAY,
     HOME,
     Card,
-    LeagueSetup,
     check_open,
     with_line_up,
 )
-from ..league.errors import N_, CardError
-from ..league.season import outcomes as game_outcomes
+from ..league.card_edits import GAMES, seen_print
+from ..league.errors import N_
 from ..rules import Match
-from ..storage import CONFIRMED, REMOVED, FixtureAtTable, StaleCard, Stored
+from ..storage import CONFIRMED, REMOVED, StaleCard
 from .league import (
     CAPTAIN,
     SECRETARY,
@@ -29,12 +28,16 @@ from .league import (
     find_fixture,
     secretary_only,
 )
+from .league_table import outcomes
 from .unit_of_work import UnitOfWork
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
-                correction=None) -> None:
-    """Change a card in one transaction, if this link may and it is still at `revision`.
+                correction=None, seen: str | None = None, scope=None) -> None:
+    """Change a card in one transaction, if this link may and it is still at `revision`,
+    or (`seen`) its part the write depends on (`scope`: a game's number, GAMES, or a
+    function of the fixture giving one) is as the page showed it: two captains saving
+    different games of one card never undo each other.
 
     The secretary's changes are kept as corrections: when, and what changed (`correction`:
     a (kind, facts) pair, or a function of the card before and after that makes one, or
@@ -47,6 +50,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
+            revision = _still_as_seen(fixture, revision, seen, scope)  # before any change
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
             if fixture.card.signed != changed.signed:
@@ -56,29 +60,34 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if correction and (access.secretary or correction[0] == "reopened"):
                 uow.leagues.add_correction(fixture.id, *correction)
     except StaleCard:
+        if isinstance(scope, int):
+            raise CardChanged.worded(N_("Someone else changed game %(game)s first: here it "
+                                        "is now."), "game_changed", game=scope) from None
         raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
                                     "now."), "card_changed") from None
 
 
-def outcomes(uow: UnitOfWork | None, setup: LeagueSetup, card: Card,
-             summaries: dict | None = None) -> list:
-    """How each game of the card stands, read off its legs' matches where it is scored at
-    tables."""
-    if summaries is None:
-        summaries = uow.matches.summaries(card.match_ids)
-    legs = {match_id: (summary["scores"], summary["winner"])
-            for match_id, summary in summaries.items()}
-    return game_outcomes(setup, card, legs)
+def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
+    """The card's revision to write over: the one the page showed, or (another part of
+    the card changed since) the card's own, if the part this write depends on is as the
+    page showed it; else StaleCard."""
+    if fixture.revision == revision:
+        return revision
+    part = scope(fixture) if callable(scope) else scope
+    if seen is None or part is None or seen_print(fixture.card, part) != seen:
+        raise StaleCard(fixture.revision)
+    return fixture.revision
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                home: list[str], away: list[str]) -> None:
+                home: list[str], away: list[str], seen: str | None = None) -> None:
     def change(card: Card, fixture) -> Card:
         check_open(access.setup, card)
         return card.with_players(number, home, away, _rosters(uow, fixture))
 
     _write_card(uow, access, fixture_id, revision, change,
-                ("players", {"game": number, "home": list(home), "away": list(away)}))
+                ("players", {"game": number, "home": list(home), "away": list(away)}),
+                seen, number)
 
 
 def _rosters(uow: UnitOfWork, fixture) -> dict:
@@ -88,7 +97,7 @@ def _rosters(uow: UnitOfWork, fixture) -> dict:
 
 
 def hand_in_line_up(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-                    side: str, line_up: list) -> None:
+                    side: str, line_up: list, seen: str | None = None) -> None:
     """A captain hands in the team's line-up blind (the secretary may for either side);
     once both are in, the card's games are filled (dealt by lot where the league draws)."""
     def change(card: Card, fixture) -> Card:
@@ -96,18 +105,22 @@ def hand_in_line_up(uow: UnitOfWork, access: Access, fixture_id: int, revision: 
         return with_line_up(card, access.setup, mine, line_up, _rosters(uow, fixture),
                             secrets.SystemRandom())
 
-    _write_card(uow, access, fixture_id, revision, change)
+    def scope(fixture) -> str:
+        return "line-up:" + (captains_side(access, fixture) if access.role == CAPTAIN else side)
+
+    _write_card(uow, access, fixture_id, revision, change, None, seen, scope)
 
 
 def start_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
+               number: int, seen: str | None = None) -> None:
     """The game (its first leg) becomes an ordinary match of the app, linked to the card,
     in one write."""
     def change(card: Card, fixture) -> Card:
         card.started(number, "")  # refuses a game begun or without players, before storing
         return card.started(number, _new_leg(uow, access, card, fixture.id, number))
 
-    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}))
+    _write_card(uow, access, fixture_id, revision, change, ("started", {"game": number}),
+                seen, number)
 
 
 def _new_leg(uow: UnitOfWork, access: Access, card: Card, fixture_id: int, number: int) -> str:
@@ -119,7 +132,7 @@ def _new_leg(uow: UnitOfWork, access: Access, card: Card, fixture_id: int, numbe
 
 
 def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-                   number: int) -> None:
+                   number: int, seen: str | None = None) -> None:
     """The next leg of a best-of game, once its last leg is over and nobody has won yet."""
     def change(card: Card, fixture) -> Card:
         found = outcomes(uow, access.setup, card)[number - 1]
@@ -127,11 +140,11 @@ def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: i
         return card.with_next_leg(number, _new_leg(uow, access, card, fixture.id, number),
                                   found)
 
-    _write_card(uow, access, fixture_id, revision, change)
+    _write_card(uow, access, fixture_id, revision, change, None, seen, number)
 
 
 def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-                legs: list[tuple[int, int]]) -> None:
+                legs: list[tuple[int, int]], seen: str | None = None) -> None:
     """A game played on paper: its final score (each leg's, for a best-of game), marked
     entered, not scored."""
     def change(card: Card, _fixture) -> Card:
@@ -140,15 +153,16 @@ def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
 
     _write_card(uow, access, fixture_id, revision, change,
                 ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
-                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}))
+                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}),
+                seen, number)
 
 
 def award_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
-               side: str) -> None:
+               side: str, seen: str | None = None) -> None:
     """A game given to `side` unplayed: the other team cannot field it, or concedes it."""
     _write_card(uow, access, fixture_id, revision,
                 lambda card, _fixture: card.with_awarded(number, side),
-                ("awarded", {"game": number, "to": side}))
+                ("awarded", {"game": number, "to": side}), seen, number)
 
 
 def record_walkover(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
@@ -168,7 +182,7 @@ def take_back_walkover(uow: UnitOfWork, access: Access, fixture_id: int,
 
 
 def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
-               number: int) -> None:
+               number: int, seen: str | None = None) -> None:
     """The secretary takes a game's result off a reopened card, to enter it again; the
     correction keeps the score taken off, and the game's tables are told."""
     secretary_only(access)
@@ -183,7 +197,8 @@ def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
         return card.cleared(number)
 
     _write_card(uow, access, fixture_id, revision, change,
-                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}))
+                lambda _before, _after: ("cleared", {"game": number, "taken_off": taken_off}),
+                seen, number)
 
 
 def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
@@ -193,7 +208,8 @@ def reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> N
                 ("reopened", {"by": SECRETARY}))
 
 
-def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
+def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+               seen: str | None = None) -> None:
     """A captain asks to reopen the signed card; with both captains asking it reopens
     (audited), and its games' tables are free again."""
     def change(card: Card, fixture) -> Card:
@@ -201,7 +217,7 @@ def ask_reopen(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) 
 
     _write_card(uow, access, fixture_id, revision, change,
                 lambda before, after: ("reopened", {"by": CAPTAIN})
-                if before.signed and not after.signed else None)
+                if before.signed and not after.signed else None, seen, GAMES)
 
 
 def captains_side(access: Access, fixture) -> str:
@@ -213,64 +229,15 @@ def captains_side(access: Access, fixture) -> str:
     return side
 
 
-def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int) -> None:
-    """A captain signs the card from their own link, once every game is over. The games'
-    matches are locked first: no tap comes between reading their scores and the signing."""
+def confirm(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
+            seen: str | None = None) -> None:
+    """A captain signs the card from their own link, once every game is over, as the page
+    showed its games (the other captain's signature meanwhile changes none of them). The
+    games' matches are locked first: no tap comes between reading their scores and the
+    signing."""
     def change(card: Card, fixture) -> Card:
         side = captains_side(access, fixture)
         uow.matches.lock(card.match_ids)
         return card.with_confirmation(side, outcomes(uow, access.setup, card))
 
-    _write_card(uow, access, fixture_id, revision, change)
-
-
-@dataclass(frozen=True)
-class Leg:
-    """Where a table's match stands in its best-of game: its leg, of how many, and
-    whether the game's next leg may be started from this table now."""
-
-    number: int
-    best_of: int
-    next_due: bool
-
-
-def leg_of(uow: UnitOfWork, stored: Stored, found: FixtureAtTable) -> Leg | None:
-    """The leg a match scores, if it scores one of a best-of game on the card `found`."""
-    if not found.setup.has_legs:
-        return None
-    game = found.card.game(stored.head.game)
-    best_of = found.setup.format_of(game.kind).legs
-    if best_of == 1 or stored.id not in game.matches:
-        return None
-    last = game.matches[-1] == stored.id and not found.card.confirmed
-    due = last and stored.match.is_over() and \
-        outcomes(uow, found.setup, found.card)[game.number - 1].next_leg
-    return Leg(game.matches.index(stored.id) + 1, best_of, due)
-
-
-def next_leg_at_table(uow: UnitOfWork, stored: Stored) -> Stored:
-    """The table that scored a leg starts the game's next one (its scoring link is the
-    right to): a new match, linked to the card, to be scored at the same table."""
-    try:
-        with uow:
-            head = stored.head
-            found = uow.leagues.fixture_at_table(head.fixture_id) \
-                if head is not None and head.fixture_id is not None else None
-            game = found.card.game(head.game) if found else None
-            if game is None or stored.id not in game.matches:
-                raise CardError.worded(N_("This table scores no game of a league card."),
-                                       "not_on_card")
-            setup, fixture = found.setup, found
-            if game.matches[-1] != stored.id:
-                raise CardError.worded(N_("The next leg of this game has already started."),
-                                       "no_next_leg", game=game.number)
-            leg = outcomes(uow, setup, fixture.card)[game.number - 1]
-            fixture.card.with_next_leg(game.number, "", leg)  # refuses before storing
-            new = uow.matches.insert(Match(setup.table(game.kind, game.players)))
-            uow.matches.link(new.id, fixture.id, game.number)
-            uow.leagues.save_card(fixture.id, fixture.revision,
-                                  fixture.card.with_next_leg(game.number, new.id, leg))
-        return new
-    except StaleCard:
-        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
-                                    "now."), "card_changed") from None
+    _write_card(uow, access, fixture_id, revision, change, None, seen, GAMES)

@@ -11,6 +11,7 @@ from datetime import date
 from ..league import (
     PLAYING,
     SCORED,
+    SIDES,
     Card,
     Fixture,
     Season,
@@ -20,12 +21,13 @@ from ..league import (
     handed_in,
     revealed,
 )
+from ..league.card_edits import GAMES, seen_print
 from .league import Access
-from .league_card import outcomes
+from .league_table import outcomes
 from .unit_of_work import UnitOfWork
 
 
-def _league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
+def league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
     """Teams, fixtures (all, or those given) with their cards and how each game stands,
     and the summary of every match a card links."""
     teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
@@ -51,7 +53,7 @@ def tables(access: Access, state: dict) -> list:
                            played)
 
 
-def _fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
+def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
     """A fixture as the pages list it; with its games for tonight's, live or `detail`."""
     card, found = state["cards"][fixture.id], state["outcomes"][fixture.id]
     home = state["teams"][fixture.home]
@@ -66,7 +68,8 @@ def _fixture_line(access: Access, state: dict, fixture, today: date, detail: boo
             "confirmed": sorted(card.confirmed), "reopen_asked": sorted(card.reopen_asked),
             "started": any(o.state != "waiting" for o in found),
             "live": any(o.state == PLAYING for o in found),
-            "tonight": fixture.day == today.isoformat(),
+            "postponed": fixture.postponed,
+            "tonight": fixture.day == today.isoformat() and not fixture.postponed,
             "editable": access.may_edit(fixture.home, fixture.away)}
     if detail or line["tonight"] or line["live"]:
         line["games"] = _games(access, card, found, state["summaries"], fixture)
@@ -102,10 +105,10 @@ def _leg(summary: dict, editable: bool) -> dict:
 def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
     """The league page: each division's standings and players' table, fixtures and
     results, tonight."""
-    state = _league_state(uow, access)
-    lines = [_fixture_line(access, state, fixture, today) for fixture in state["fixtures"]]
+    state = league_state(uow, access)
+    lines = [fixture_line(access, state, fixture, today) for fixture in state["fixtures"]]
     teams = [{"id": team.id, "name": team.name, "players": team.players,
-              "division": team.division,
+              "former": team.former, "division": team.division,
               "captain_key": team.captain_key if access.secretary else None,
               "mine": team.id == access.team_id}
              for team in state["teams"].values()]
@@ -120,8 +123,8 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     fixture = uow.leagues.fixture(access.league_id, fixture_id)
     if fixture is None:
         return None
-    state = _league_state(uow, access, [fixture])
-    line = _fixture_line(access, state, fixture, today, detail=True)
+    state = league_state(uow, access, [fixture])
+    line = fixture_line(access, state, fixture, today, detail=True)
     side = None
     if access.role == "captain":
         side = "home" if access.team_id == fixture.home else \
@@ -136,13 +139,35 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
         revealed=revealed(fixture.card),
         corrections=[{"at": c.at, "kind": c.kind, **c.facts}
                      for c in uow.leagues.corrections(access.league_id)
-                     if c.fixture_id == fixture.id])
+                     if c.fixture_id == fixture.id],
+        seen=_seen(fixture.card),
+        refreshing=not fixture.card.walkover and not fixture.card.signed and (
+            line["started"] or line["tonight"] or bool(fixture.card.confirmed)))
     return line
+
+
+def _seen(card: Card) -> dict:
+    """What each write's form saw of the card (card_edits.seen_print): each game's, every
+    game's, each side's line-up."""
+    seen = {game.number: seen_print(card, game.number) for game in card.games}
+    seen.update({GAMES: seen_print(card, GAMES)})
+    seen.update({side: seen_print(card, "line-up:" + side) for side in SIDES})
+    return seen
+
+
+def fixture_teams(uow: UnitOfWork, access: Access, fixture_id: int) -> tuple[str, str] | None:
+    """The names of a fixture's home and away teams, as its card shows them."""
+    fixture = uow.leagues.fixture(access.league_id, fixture_id)
+    if fixture is None:
+        return None
+    names = {team.id: team.name for team in uow.leagues.teams_by_id([fixture.home,
+                                                                       fixture.away])}
+    return names[fixture.home], names[fixture.away]
 
 
 def season(uow: UnitOfWork, access: Access) -> Season:
     """The whole season as values, every scored leg's match rebuilt from its log."""
-    state = _league_state(uow, access)
+    state = league_state(uow, access)
     teams = {team.name: team.players for team in state["teams"].values()}
     divisions = {team.name: team.division for team in state["teams"].values()}
     ids = [match_id for card in state["cards"].values() for match_id in card.match_ids]
@@ -159,8 +184,11 @@ def season(uow: UnitOfWork, access: Access) -> Season:
             fixture.day, card, {game.number: tuple(matches[match_id]
                                                    for match_id in game.matches)
                                 for game in card.games if game.matches},
-            corrections.get(fixture.id, []), fixture.play_off))
-    return Season(access.setup, teams, fixtures, divisions)
+            corrections.get(fixture.id, []), fixture.play_off, fixture.postponed))
+    former = {team.name: team.former for team in state["teams"].values() if team.former}
+    changes = [{"at": c.at, "kind": c.kind, "facts": c.facts}
+               for c in uow.audit.changes(access.league_id)]
+    return Season(access.setup, teams, fixtures, divisions, former, changes)
 
 
 def team_choices(uow: UnitOfWork, league_id: str) -> list[tuple[int, str]]:

@@ -4,6 +4,7 @@ per `with` block (Cosmic Python's unit of work)."""
 from ..storage import (
     BoardRepository,
     HitLog,
+    LeagueAudit,
     LeagueRepository,
     MatchCache,
     MatchRepository,
@@ -29,6 +30,7 @@ class UnitOfWork:
         self.conn = conn
         self.matches = MatchRepository(conn, cache)
         self.leagues = LeagueRepository(conn)
+        self.audit = LeagueAudit(conn)
         self.boards = BoardRepository(conn)
         self.retention = Retention(conn)
         self.hits = HitLog(conn, sweeps)

@@ -1,8 +1,15 @@
 // Every page: register the service worker that keeps the app's files for when the signal
-// drops (its address is on this script's tag), and let polling wait while the server is busy.
+// drops (its address is on this script's tag), let polling wait while the server is busy,
+// and print a paper page from its Print button.
 (() => {
   "use strict";
   const url = document.currentScript?.dataset.serviceWorker;
+  // A paper page's Print button (a league's match card, its fixture list).
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.("[data-print]")) {
+      window.print();
+    }
+  });
   if (url && "serviceWorker" in navigator) {
     navigator.serviceWorker.register(url).catch(() => {});
   }

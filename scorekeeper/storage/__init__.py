@@ -29,6 +29,7 @@ from .errors import (
     StorageRefused,
 )
 from .hits import HitLog, Sweeps
+from .league_audit import LeagueAudit, StoredChange
 from .leagues import (
     CONFIRMED,
     REMOVED,
@@ -47,9 +48,10 @@ from .transfer import Moved, move_store
 
 __all__ = [
     "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
-    "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved", "MoveFailed",
-    "MoveRefused", "REMOVED", "MatchRepository", "Retention", "StaleCard", "StaleWrite",
-    "StorageRefused", "Store", "Stored", "StoredCorrection", "StoredFixture", "StoredLeague",
-    "StoredTeam", "Sweeps", "backup", "begin", "commit", "connect", "describe",
-    "is_postgresql", "location", "move_store", "open_store", "rollback", "upgrade",
+    "LeagueAudit", "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved",
+    "MoveFailed", "MoveRefused", "REMOVED", "MatchRepository", "Retention", "StaleCard",
+    "StaleWrite", "StorageRefused", "Store", "Stored", "StoredChange", "StoredCorrection",
+    "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps", "backup", "begin", "commit",
+    "connect", "describe", "is_postgresql", "location", "move_store", "open_store",
+    "rollback", "upgrade",
 ]

@@ -9,7 +9,7 @@ was made against, so of two captains editing one card at once, one wins (StaleCa
 import functools
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..league import Card, LeagueSetup
 from .errors import StaleCard
@@ -31,11 +31,15 @@ class StoredLeague:
 
 @dataclass(frozen=True)
 class StoredTeam:
+    """A team: its roster (`players`), and its former players, moved to another team or
+    gone, whose games this season stay with it."""
+
     id: int
     name: str
     captain_key: str
     players: list[str]
     division: str = ""
+    former: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class StoredFixture:
     card: Card
     revision: int
     play_off: bool = False
+    postponed: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,13 +117,13 @@ def _league(row) -> StoredLeague:
 
 def _team(row) -> StoredTeam:
     return StoredTeam(row["id"], row["name"], row["captain_key"], json.loads(row["players"]),
-                      row["division"])
+                      row["division"], json.loads(row["former"]))
 
 
 def _fixture(row) -> StoredFixture:
     return StoredFixture(row["id"], row["home"], row["away"], row["day"],
                          Card.from_dict(json.loads(row["card"])), row["revision"],
-                         bool(row["play_off"]))
+                         bool(row["play_off"]), bool(row["postponed"]))
 
 
 class LeagueRepository:
@@ -149,11 +154,11 @@ class LeagueRepository:
         return None if row is None else _league(row)
 
     def insert_team(self, league_id: str, name: str, players: list[str],
-                    division: str = "") -> int:
+                    division: str = "", former: list[str] = ()) -> int:
         return self.conn.execute("INSERT INTO teams (league_id, name, captain_key, players, "
-                                 "division) VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                 (league_id, name, new_key(), json.dumps(players), division)
-                                 ).fetchone()[0]
+                                 "division, former) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                                 (league_id, name, new_key(), json.dumps(players), division,
+                                  json.dumps(list(former)))).fetchone()[0]
 
     def teams(self, league_id: str) -> list[StoredTeam]:
         return [_team(row) for row in self.conn.execute(
@@ -164,16 +169,40 @@ class LeagueRepository:
         return [_team(row) for row in self.conn.execute(
             f"SELECT * FROM teams WHERE id IN ({marks}) ORDER BY id", list(team_ids)).fetchall()]
 
-    def set_roster(self, team_id: int, players: list[str]) -> None:
-        self.conn.execute("UPDATE teams SET players = ? WHERE id = ?",
-                          (json.dumps(players), team_id))
+    def set_roster(self, team_id: int, players: list[str],
+                   former: list[str] | None = None) -> None:
+        """The team's players (and, if given, its former players)."""
+        if former is None:
+            self.conn.execute("UPDATE teams SET players = ? WHERE id = ?",
+                              (json.dumps(players), team_id))
+        else:
+            self.conn.execute("UPDATE teams SET players = ?, former = ? WHERE id = ?",
+                              (json.dumps(players), json.dumps(former), team_id))
+
+    def rename_team(self, team_id: int, name: str) -> None:
+        self.conn.execute("UPDATE teams SET name = ? WHERE id = ?", (name, team_id))
+
+    def set_key(self, league_id: str, role: str, key: str, team_id: int | None = None) -> None:
+        """A link's new key: the secretary's or the public one (the league's), or a
+        captain's (the team's)."""
+        if team_id is not None:
+            self.conn.execute("UPDATE teams SET captain_key = ? WHERE id = ? AND league_id = ?",
+                              (key, team_id, league_id))
+        else:
+            column = {"secretary": "secretary_key", "public": "public_key"}[role]
+            self.conn.execute(f"UPDATE leagues SET {column} = ? WHERE id = ?", (key, league_id))
+
+    def delete_team(self, team_id: int) -> None:
+        """The team's row (its fixtures are deleted first, by `delete_fixture`)."""
+        self.conn.execute("DELETE FROM teams WHERE id = ?", (team_id,))
 
     def insert_fixture(self, league_id: str, home: int, away: int, day: str,
-                       card: Card, play_off: bool = False) -> int:
+                       card: Card, play_off: bool = False, postponed: bool = False) -> int:
         return self.conn.execute("INSERT INTO fixtures (league_id, home, away, day, card, "
-                                 "play_off) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                                 "play_off, postponed) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                                 "RETURNING id",
                                  (league_id, home, away, day, json.dumps(card.as_dict()),
-                                  int(play_off))).fetchone()[0]
+                                  int(play_off), int(postponed))).fetchone()[0]
 
     def fixtures(self, league_id: str) -> list[StoredFixture]:
         return [_fixture(row) for row in self.conn.execute(
@@ -221,8 +250,25 @@ class LeagueRepository:
         return FixtureAtTable(row["id"], row["revision"], row["home_name"], row["away_name"],
                               _setup(row["league_setup"]), row["card"])
 
-    def set_day(self, fixture_id: int, day: str) -> None:
-        self.conn.execute("UPDATE fixtures SET day = ? WHERE id = ?", (day, fixture_id))
+    def set_day(self, fixture_id: int, day: str, postponed: bool = False) -> None:
+        """The fixture's date, or (`postponed`) the date it was to be played on."""
+        self.conn.execute("UPDATE fixtures SET day = ?, postponed = ? WHERE id = ?",
+                          (day, int(postponed), fixture_id))
+
+    def swap_sides(self, fixture_id: int, expected: int, card: Card) -> int:
+        """Home and away exchanged, with the card's sides (see `save_card`)."""
+        revision = self.save_card(fixture_id, expected, card)
+        self.conn.execute("UPDATE fixtures SET home = away, away = home WHERE id = ?",
+                          (fixture_id,))
+        return revision
+
+    def delete_fixture(self, fixture_id: int) -> None:
+        """The fixture, its card's corrections, and the links of the matches that scored
+        its games (the matches stay, as ordinary matches: free, on no card)."""
+        self.conn.execute("UPDATE matches SET fixture_id = NULL, game = NULL, held = '' "
+                          "WHERE fixture_id = ?", (fixture_id,))
+        self.conn.execute("DELETE FROM corrections WHERE fixture_id = ?", (fixture_id,))
+        self.conn.execute("DELETE FROM fixtures WHERE id = ?", (fixture_id,))
 
     def add_correction(self, fixture_id: int, kind: str, facts: dict,
                        at: str | None = None) -> None:

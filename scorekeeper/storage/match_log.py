@@ -70,7 +70,8 @@ class MatchCache:
     What goes in is never changed afterwards and what comes out is a copy, so a request
     may push onto the match it gets while another thread reads the same one. An entry's
     state at a revision never changes (the log is append-only): a kept match behind the
-    stored one is brought up to date from the entries written since (`rebuild`).
+    stored one is brought up to date from the entries written since (`rebuild`). A match
+    is kept with its setup's text: a setup changed since (a name corrected) keeps nothing.
     """
 
     def __init__(self, size: int = 1024):
@@ -78,23 +79,27 @@ class MatchCache:
         self._kept: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, whose: tuple[str, str], revision: int) -> tuple[int, Match] | None:
-        """A copy of the match kept at `revision`, or at the newest kept before it."""
+    def get(self, whose: tuple[str, str], revision: int,
+            setup: str | None = None) -> tuple[int, Match] | None:
+        """A copy of the match kept at `revision`, or at the newest kept before it, if it
+        was kept with the same `setup` (a league may correct a player's name in it; None:
+        whichever)."""
         with self._lock:
             kept = self._kept.get(whose)
-            if kept is None or kept[0] > revision:
+            if kept is None or kept[0] > revision or setup not in (None, kept[2]):
                 return None
             self._kept.move_to_end(whose)
         return kept[0], kept[1].copy()
 
-    def put(self, whose: tuple[str, str], revision: int, match: Match) -> None:
-        """Keep a copy of the match at `revision`, unless a later one is kept already."""
+    def put(self, whose: tuple[str, str], revision: int, match: Match, setup: str) -> None:
+        """Keep a copy of the match at `revision` (of the stored `setup`), unless a later
+        one is kept already."""
         match = match.copy()
         with self._lock:
             kept = self._kept.get(whose)
             if kept is not None and kept[0] > revision:  # a slower request read an older row
                 return
-            self._kept[whose] = (revision, match)
+            self._kept[whose] = (revision, match, setup)
             self._kept.move_to_end(whose)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)

@@ -45,7 +45,9 @@ class MatchRepository:
         """The transaction committed: keep the matches its writes rebuilt."""
         if self.cache is not None:
             for stored in self._written:
-                self.cache.put((stored.id, stored.score_key), stored.revision, stored.match)
+                setup = stored.head.setup if stored.head else table_json(stored.match.table)
+                self.cache.put((stored.id, stored.score_key), stored.revision, stored.match,
+                               setup)
         self._written.clear()
 
     def rolled_back(self) -> None:
@@ -82,7 +84,7 @@ class MatchRepository:
         worker), unless they take back what it holds (an undo there: the stored log then
         decides, replayed whole); else replayed from its whole log."""
         whose, revision, cache = (head.id, head.score_key), head.revision, self.cache
-        kept = cache.get(whose, revision) if cache is not None else None
+        kept = cache.get(whose, revision, head.setup) if cache is not None else None
         after, match = kept or (0, Match(table_of(head.setup)))
         if kept is None or after < revision:
             entries = self._entries(head.id, after, revision) if after < revision else []
@@ -97,7 +99,7 @@ class MatchRepository:
                 except RuleError:
                     return self._broken(head)
                 if cache is not None:
-                    cache.put(whose, revision, match)
+                    cache.put(whose, revision, match, head.setup)
         return Stored(head.id, head.score_key, head.view_key, revision, match, head)
 
     def _broken(self, head: Head) -> Stored:
@@ -296,6 +298,24 @@ class MatchRepository:
             marks = ",".join("?" * len(match_ids))
             self.conn.execute(f"UPDATE matches SET held = ? WHERE id IN ({marks})",
                               [held, *match_ids])
+
+    def rename_player(self, match_ids: list[str], old: str, new: str) -> None:
+        """A player's name corrected in the matches of their games: each one's setup and
+        summary, and its kept scoreboards go (made again when next asked for). A worker's
+        kept match goes with its old setup (`MatchCache`)."""
+        if not match_ids:
+            return
+        marks = ",".join("?" * len(match_ids))
+        rows = self.conn.execute(f"SELECT id, setup, summary FROM matches WHERE id IN ({marks})",
+                                 list(match_ids)).fetchall()
+        for match_id, setup_text, summary_text in rows:
+            setup = json.loads(setup_text)
+            setup["players"] = [new if name == old else name for name in setup["players"]]
+            table, summary = table_of(json.dumps(setup)), json.loads(summary_text)
+            summary["sides"] = [table.side_name(side) for side in range(len(table.sides))]
+            self.conn.execute("UPDATE matches SET setup = ?, summary = ? WHERE id = ?",
+                              (json.dumps(setup), json.dumps(summary), match_id))
+        self.conn.execute(f"DELETE FROM boards WHERE match_id IN ({marks})", list(match_ids))
 
     def delete(self, match_id: str, key: str) -> bool:
         """Delete a match and its log if `key` is its scoring key; True if it was there."""

@@ -148,6 +148,29 @@ SCHEMA = [
     CREATE INDEX write_hits_by_key ON write_hits(key, until);
     CREATE INDEX write_hits_by_until ON write_hits(until)
     """, make_admit_function),
+    # version 7: the secretary's season: the league's own audit of what was renamed, moved
+    # or deleted (beside each card's corrections), the links withdrawn (by a hash of their
+    # key, so that an old link says so at once on every worker), a team's former players
+    # (moved or left: their games stay with the team), and fixtures postponed
+    """
+    CREATE TABLE league_changes (
+        ROWID_COLUMN
+        league_id TEXT NOT NULL REFERENCES leagues(id),
+        at TEXT NOT NULL DEFAULT (NOW_TEXT),
+        kind TEXT NOT NULL,
+        facts TEXT NOT NULL
+    );
+    CREATE INDEX league_changes_by_league ON league_changes(league_id);
+    CREATE TABLE withdrawn_links (
+        league_id TEXT NOT NULL REFERENCES leagues(id),
+        key_hash TEXT NOT NULL,
+        role TEXT NOT NULL,
+        at TEXT NOT NULL DEFAULT (NOW_TEXT),
+        PRIMARY KEY (league_id, key_hash)
+    ) KEYED_ONLY;
+    ALTER TABLE teams ADD COLUMN former TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE fixtures ADD COLUMN postponed INTEGER NOT NULL DEFAULT 0
+    """,
 ]
 """Each item upgrades the schema by one version (the dialect's words replace the tokens
 in capitals); the dialect's `versions` count them."""

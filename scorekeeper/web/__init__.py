@@ -8,7 +8,21 @@ from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from . import board, home, install, kept, league, league_card, referee, replay, table
+from . import (
+    board,
+    home,
+    install,
+    kept,
+    league,
+    league_admin,  # noqa: F401 (its routes are the league blueprint's)
+    league_card,
+    league_papers,  # noqa: F401 (its routes are the league blueprint's)
+    league_restore,  # noqa: F401 (its routes are the league blueprint's)
+    league_team,  # noqa: F401 (its routes are the league blueprint's)
+    referee,
+    replay,
+    table,
+)
 from .assets import versioned_static
 from .catalogue import install as install_catalogue
 from .compression import init_compression

@@ -1,7 +1,8 @@
 """The read-only scoreboard of a match, for other phones and the pub's TV.
 
-It polls; an unchanged match answers 304 from its revision alone, without a rebuild (a
-weak ETag: the answer is the same board in whichever encoding the phone took it).
+It polls; an unchanged match answers 304 from its revision (and its setup, whose names a
+league may correct) alone, without a rebuild (a weak ETag: the answer is the same board
+in whichever encoding the phone took it).
 A changed one is rendered (and compressed) once per revision for all the workers and
 kept, by each worker in memory and for the others in the database: every phone and the
 TV watching a table ask for the same revision within a few seconds of each other,
@@ -13,6 +14,7 @@ import hashlib
 import io
 import os
 import threading
+import zlib
 from collections import OrderedDict
 
 import segno
@@ -36,7 +38,7 @@ def show(match_id: str, key: str):
     if board is None:
         abort(404)
     variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
-    etag = f"{match_id}-{board.revision}-{variant}"
+    etag = f"{match_id}-{board.revision}-{variant}-{_names(board)}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -57,8 +59,9 @@ of a 400-table night, in two variants; one dropped here is read from the databas
 def _answer(uow, board: matches.Board, variant: str, asked: str | None
             ) -> tuple[bytes, str | None]:
     """The scoreboard at this revision in this variant (page or fragment, and language) and
-    the encoding asked for; and its encoding. Kept by this worker, else by another one,
-    else rendered, compressed and kept for all (least recently used dropped here).
+    the encoding asked for; and its encoding. Kept by this worker (with the names it
+    shows), else by another one, else rendered, compressed and kept for all (least
+    recently used dropped here).
 
     It is a pure function of the match's revision, the variant and the encoding: nothing
     in the board templates may depend on the request otherwise.
@@ -66,7 +69,7 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
     variant = f"{variant}-{asked or 'plain'}-{_release(current_app.template_folder)}"
-    key = (board.head.id, board.revision, variant)
+    key = (board.head.id, board.revision, variant, _names(board))
     with lock:
         answer = kept.get(key)
         if answer is not None:
@@ -81,6 +84,12 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
         while len(kept) > ANSWERS_KEPT:
             kept.popitem(last=False)
     return answer
+
+
+def _names(board: matches.Board) -> str:
+    """A digest of the match's setup: a league may correct a player's name in it without a
+    new revision (the boards other workers kept go with it, storage/matches.py)."""
+    return f"{zlib.crc32(board.head.setup.encode()):08x}"
 
 
 def _share(uow, board: matches.Board, variant: str, answer: tuple[bytes, str | None]) -> None:

@@ -19,6 +19,9 @@ ERROR_PAGES = {
                               "ask the scorer for it again.")),
     405: (N_("Not here"), N_("This address cannot be used that way. Go back and tap "
                              "again.")),
+    410: (N_("Link withdrawn"), N_("The league secretary withdrew this link and gave out a "
+                                   "new one: it no longer opens anything. Ask the secretary "
+                                   "for the new link.")),
     413: (N_("File too large"), N_("That file is too large: a match record may be at most "
                                    "256 KB.")),
 }

@@ -10,7 +10,7 @@ import io
 import json
 import threading
 import time
-from datetime import date
+from datetime import UTC, date, datetime
 
 import segno
 from flask import (
@@ -28,10 +28,11 @@ from flask_babel import get_locale
 from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
+from ..league.calendar import local_day
 from ..league.formats import FORMATS
 from ..league.setup import PLAYABLE
 from ..services import league as leagues
-from ..services import league_archive, league_read
+from ..services import league_archive, league_links, league_people, league_read
 from . import league_words, view
 from .catalogue import gettext as _
 from .league_forms import DayForm, FixtureForm, FixturesForm, NameForm, TeamForm
@@ -42,6 +43,7 @@ from .work import unit_of_work
 bp = Blueprint("league", __name__, url_prefix="/league")
 MY_LEAGUES = 10
 bp.context_processor(league_words.words)
+bp.add_app_template_filter(league_words.moment, "moment")
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -59,9 +61,7 @@ def new():
         except LeagueError as error:
             form.refused_at(error)
         else:
-            mine = [item for item in session.get("leagues", []) if item[0] != access.league_id]
-            session["leagues"] = [[access.league_id, access.key, form.setup.name],
-                                  *mine][:MY_LEAGUES]
+            remember(access.league_id, access.key, form.setup.name)
             return redirect(url_for("league.show", league_id=access.league_id,
                                     key=access.key), 303)
     refusal = getattr(form, "refusal", None)
@@ -72,15 +72,29 @@ def new():
                            formats=FORMATS.values(), format=format_), status
 
 
+def remember(league_id: str, key: str, name: str) -> None:
+    """This browser's leagues, as the home page lists them: this one first, by its link
+    (a secretary's link given out again replaces the old one)."""
+    mine = [item for item in session.get("leagues", []) if item[0] != league_id]
+    session["leagues"] = [[league_id, key, name], *mine][:MY_LEAGUES]
+
+
 def open_or_404(league_id: str, key: str) -> leagues.Access:
+    """The league its link opens; a link withdrawn says so (410), any other key finds
+    nothing (404). Read from the database on every request: no worker keeps a key."""
     access = leagues.open_league(unit_of_work(), league_id, key)
     if access is None:
-        abort(404)
+        abort(410 if league_links.withdrawn(unit_of_work(), league_id, key) else 404)
     return access
 
 
+def today(access: leagues.Access) -> date:
+    """Which day it is where the league plays (tonight's fixtures are that day's)."""
+    return local_day(access.setup.time_zone, datetime.now(UTC))
+
+
 def _page(access: leagues.Access, status: int = 200, error: str | None = None, **forms):
-    found = league_read.overview(unit_of_work(), access, date.today())
+    found = league_read.overview(unit_of_work(), access, today(access))
     if fragment_wanted() and request.method == "GET":
         return render_template("league/_live.html", **found), status
     teams = [SelectChoice(team["id"], team["name"]) for team in found["teams"]]
@@ -90,6 +104,7 @@ def _page(access: leagues.Access, status: int = 200, error: str | None = None, *
     team_form.division.choices = [SelectChoice(name, name) for name in access.setup.divisions]
     return render_template(
         "league/league.html", **found, error=error, fixture_form=fixture,
+        changes=league_people.changes(unit_of_work(), access),
         team_form=team_form, fixtures_form=forms.pop("fixtures_form", None) or FixturesForm(),
         day_form=DayForm()), status
 
@@ -105,13 +120,14 @@ def show(league_id: str, key: str):
 def _public_live(access: leagues.Access) -> str:
     """The public page's live part, rendered at most once every PUBLIC_PAGE_SECONDS and
     shared by everyone polling it: on match night a hundred phones and the TV follow it,
-    and the tables change it with every tile. It holds no form and no key but its own.
+    and the tables change it with every tile. It holds no form and no key but its own:
+    kept by that key, so a public link given out again never hands out the old one.
 
     One thread renders a stale part while the others answer with the one before.
     """
     kept, lock = current_app.extensions.setdefault("scorekeeper.league_pages",
                                                    ({}, threading.Lock()))
-    cache_key = (access.league_id, str(get_locale()))
+    cache_key = (access.league_id, access.key, str(get_locale()))
     now = time.monotonic()
     with lock:
         made, kept_body, rendering = kept.get(cache_key, (0.0, None, False))
@@ -122,15 +138,16 @@ def _public_live(access: leagues.Access) -> str:
     body = None
     try:
         body = render_template("league/_live.html",
-                               **league_read.overview(unit_of_work(), access, date.today()))
+                               **league_read.overview(unit_of_work(), access, today(access)))
     finally:
         with lock:
             kept[cache_key] = (now, body, False) if body else (made, kept_body, False)
     return body
 
 
-def _league_write(league_id: str, key: str, form, do, **forms):
-    """Validate the form, ask the service, and answer with the league page."""
+def _league_write(league_id: str, key: str, form, do, done: str | None = None, **forms):
+    """Validate the form, ask the service, and answer with the league page (a done write
+    goes on to `done`, if given)."""
     access = open_or_404(league_id, key)
     if not form.validate_on_submit():
         field, messages = next(iter(form.errors.items()))
@@ -141,7 +158,7 @@ def _league_write(league_id: str, key: str, form, do, **forms):
         return _page(access, 403, view.refusal(error), **forms)
     except LeagueError as error:
         return _page(access, 422, view.refusal(error), **forms)
-    return redirect(url_for("league.show", league_id=league_id, key=key), 303)
+    return redirect(done or url_for("league.show", league_id=league_id, key=key), 303)
 
 
 @bp.post("/<league_id>/<key>/teams")
@@ -153,8 +170,11 @@ def add_team(league_id: str, key: str):
 
 @bp.post("/<league_id>/<key>/teams/<row:team_id>/players")
 def add_player(league_id: str, key: str, team_id: int):
+    """A player joins a team, from the league page or (`back=team`) the team's own."""
+    done = url_for("league.team", league_id=league_id, key=key, team_id=team_id) \
+        if request.form.get("back") == "team" else None
     return _league_write(league_id, key, NameForm(), lambda access, f: leagues.add_player(
-        unit_of_work(), access, team_id, f.name.data))
+        unit_of_work(), access, team_id, f.name.data), done)
 
 
 @bp.post("/<league_id>/<key>/fixtures/make")
@@ -175,27 +195,26 @@ def add_fixture(league_id: str, key: str):
         fixture_form=form)
 
 
-@bp.post("/<league_id>/<key>/fixtures/<row:fixture_id>/day")
-def move_fixture(league_id: str, key: str, fixture_id: int):
-    return _league_write(league_id, key, DayForm(), lambda access, f: leagues.move_fixture(
-        unit_of_work(), access, fixture_id, f.day.data))
-
-
-def _download(body: str, mimetype: str, name: str) -> Response:
+def download(body: str | bytes, mimetype: str, name: str) -> Response:
+    """A file to save (the exports), named."""
     return Response(body, mimetype=mimetype,
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+def csv_export(league_id: str, key: str, make, name: str) -> Response:
+    """An export as a spreadsheet file, in the reader's language (`make`: the service)."""
+    body = make(unit_of_work(), open_or_404(league_id, key), _)
+    return download(body, "text/csv; charset=utf-8", f"{name}-{league_id}.csv")
+
+
 @bp.get("/<league_id>/<key>/standings.csv")
 def standings_csv(league_id: str, key: str):
-    body = league_archive.standings_csv(unit_of_work(), open_or_404(league_id, key), _)
-    return _download(body, "text/csv; charset=utf-8", f"standings-{league_id}.csv")
+    return csv_export(league_id, key, league_archive.standings_csv, "standings")
 
 
 @bp.get("/<league_id>/<key>/results.csv")
 def results_csv(league_id: str, key: str):
-    body = league_archive.results_csv(unit_of_work(), open_or_404(league_id, key), _)
-    return _download(body, "text/csv; charset=utf-8", f"results-{league_id}.csv")
+    return csv_export(league_id, key, league_archive.results_csv, "results")
 
 
 @bp.get("/<league_id>/<key>/season.json")
@@ -205,7 +224,7 @@ def season_json(league_id: str, key: str):
         abort(404)
     body = json.dumps(league_archive.archive(unit_of_work(), access), ensure_ascii=False,
                       indent=1)
-    return _download(body + "\n", "application/json", f"season-{league_id}.json")
+    return download(body + "\n", "application/json", f"season-{league_id}.json")
 
 
 @bp.get("/<league_id>/<key>/qr.svg")

@@ -2,7 +2,7 @@
 each refusal shown beside the field it is about; a real league's format can fill it in."""
 
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, HiddenField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -15,6 +15,7 @@ from ..league import (
     PointsScheme,
     SetupRefused,
 )
+from ..league.calendar import PUB_ZONES
 from ..league.formats import LeagueFormat
 from ..league.limits import MAX_TEAMS
 from ..league.points import MAX_POINTS
@@ -108,6 +109,11 @@ class NewLeagueForm(HouseRulesFields, Form):
     squad = WholeNumber(_l("Squad: the most players a team may register"),
                         validators=[Optional(), NumberRange(
                             1, MAX_SQUAD, _l("From %(min)s to %(max)s players."))])
+    transfers = BooleanField(_l("Transfers: a player who has played for one team may later "
+                                "play for another"))
+    time_zone = SelectField(_l("Where the league plays (its dates and times)"),
+                            default=PUB_ZONES[0],
+                            choices=[SelectChoice(zone, zone) for zone in PUB_ZONES])
 
     setup: LeagueSetup | None = None
     team_lines: list[tuple[str, str]] = []
@@ -154,7 +160,8 @@ class NewLeagueForm(HouseRulesFields, Form):
                 self.pairs_hand.data, pairs_target=self.pairs_target.data,
                 singles_legs=int(self.singles_legs.data), pairs_legs=int(self.pairs_legs.data),
                 house=self.house(rules), walkover=walkover, line_ups=self.line_ups.data,
-                squad=self.squad.data, divisions=divisions)
+                squad=self.squad.data, divisions=divisions, time_zone=self.time_zone.data,
+                transfers=self.transfers.data)
         except SetupRefused as error:
             self.refused_at(error)
             return False
@@ -191,5 +198,6 @@ _REFUSED_AT = {
     "bad_legs": "singles_legs",
     "bad_walkover": "walkover_for", "bad_line_ups": "line_ups", "bad_squad": "squad",
     "one_division": "teams", "duplicate_division": "teams", "too_many_divisions": "teams",
+    "bad_time_zone": "time_zone",
 }
 """Where the new-league page shows each refusal of the league's setup rules."""

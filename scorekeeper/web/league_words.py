@@ -1,7 +1,9 @@
-"""The league's words for states, kinds, sides, roles, line-ups, tie-breaks, points schemes
-and corrections, in the reader's language: what the league templates show instead of the
-domain's names."""
+"""The league's words for states, kinds, sides, roles, line-ups, tie-breaks, points schemes,
+corrections and the season's changes, in the reader's language, with times where the
+league plays: what the league templates show instead of the domain's names."""
 
+from babel.dates import format_date, format_time, get_datetime_format
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
 from ..league import (
@@ -20,9 +22,12 @@ from ..league import (
     WAITING,
     LeagueSetup,
 )
+from ..league.calendar import local_moment
 from ..services.league import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext
+from .language import day_words
+from .season_words import change_words, loss_words
 from .view import house_line
 
 STATE_WORDS = {WAITING: _l("not started"), PLAYING: _l("being scored at a table"),
@@ -119,6 +124,8 @@ def correction_words(correction: dict, teams: dict) -> str:
         return _("Walkover taken back: the fixture is to be played")
     if kind == "cleared":
         return _cleared_words(facts)
+    if kind in FIXTURE_WORDS:
+        return FIXTURE_WORDS[kind](facts, teams)
     if facts.get("by") == CAPTAIN:
         return _("Card reopened by both captains")
     return _("Card reopened by the secretary")
@@ -135,10 +142,62 @@ def _cleared_words(facts: dict) -> str:
     return _("Game %(game)s: result taken off the card", game=facts["game"])
 
 
+FIXTURE_WORDS = {
+    "moved": lambda facts, _teams: _("Moved from %(from)s to %(to)s",
+                                     **{"from": day_words(facts["from"]),
+                                        "to": day_words(facts["to"])}),
+    "postponed": lambda facts, _teams: _("Postponed: not played on %(day)s",
+                                         day=day_words(facts["day"])),
+    "rearranged": lambda facts, _teams: _("Rearranged to %(to)s (postponed from %(from)s)",
+                                          **{"from": day_words(facts["from"]),
+                                             "to": day_words(facts["to"])}),
+    "swapped": lambda _facts, _teams: _("Home and away swapped"),
+    "player_removed": lambda facts, teams: _player_removed(facts, teams),
+}
+"""How the card's corrections of its fixture read (`teams`: the names by side)."""
+
+
+def _player_removed(facts: dict, teams: dict) -> str:
+    games = facts["games"]
+    if not games:
+        return _("%(name)s deleted from %(team)s: taken off the card", name=facts["name"],
+                 team=teams[facts["side"]])
+    return ngettext("%(name)s deleted from %(team)s: taken off the card, and game %(games)s's "
+                    "result with them", "%(name)s deleted from %(team)s: taken off the card, "
+                    "and the results of games %(games)s with them", len(games),
+                    name=facts["name"], team=teams[facts["side"]],
+                    games=", ".join(map(str, games)))
+
+
+def moment(stored: str, setup: LeagueSetup) -> str:
+    """A moment the store kept (in UTC), as the reader's language writes it where the
+    league plays: `1. 12. 2026 19:14`."""
+    found = local_moment(setup.time_zone, stored)
+    if found is None:
+        return str(stored)
+    locale = get_locale()
+    return get_datetime_format("medium", locale=locale).replace(
+        "{1}", format_date(found, "medium", locale=locale)).replace(
+        "{0}", format_time(found, "short", locale=locale))
+
+
+def game_line(game: dict, card: dict) -> str:
+    """How a game of a card stands, in a line: `Ann v Bob · being scored at a table 3–1`."""
+    if game["awarded"]:
+        return _("given to %(team)s unplayed", team=card[game["awarded"]])
+    who = _("%(home)s v %(away)s", home=" & ".join(game["home"]) or "…",
+            away=" & ".join(game["away"]) or "…")
+    state = STATE_WORDS[game["state"]]
+    if game["state"] == WAITING:
+        return f"{who} · {state}"
+    return f"{who} · {state} {game['home_points']}–{game['away_points']}"
+
+
 def words() -> dict:
     return {"state_words": STATE_WORDS, "kind_words": KIND_WORDS, "side_words": SIDE_WORDS,
             "role_words": ROLE_WORDS, "tie_break_words": TIE_BREAK_WORDS,
             "line_up_words": LINE_UP_WORDS, "play_off_words": PLAY_OFF_WORDS,
             "points_words": points_words, "format_words": format_words,
-            "house_words": house_line,
-            "correction_words": correction_words}
+            "house_words": house_line, "game_line": game_line,
+            "correction_words": correction_words, "change_words": change_words,
+            "loss_words": loss_words}

@@ -46,6 +46,11 @@ PER_VIEW = {
     "league.standings_csv": ("EXPORT_LIMIT", "exports", "GET"),
     "league.results_csv": ("EXPORT_LIMIT", "exports", "GET"),
     "league.season_json": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.season_json_gz": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.games_csv": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.players_csv": ("EXPORT_LIMIT", "exports", "GET"),
+    "league.restore": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
+    "league.restore_confirm": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
 }
 """A view whose requests (of one method) count against a limit of their address."""
 LIMITS = "scorekeeper.limits"

@@ -23,7 +23,7 @@ from flask import (
 from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
-from ..services import league_card, matches
+from ..services import league_table, matches
 from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _
@@ -202,7 +202,7 @@ def next_leg(match_id: str, key: str):
     """The table that scored a leg of a best-of game starts its next leg, and scores it."""
     stored = load_or_404(match_id, key)
     try:
-        new = league_card.next_leg_at_table(unit_of_work(), stored)
+        new = league_table.next_leg_at_table(unit_of_work(), stored)
     except LeagueError as error:
         return render_table(stored, 422, view.refusal(error))
     return redirect(url_for("table.show", match_id=new.id, key=new.score_key), 303)

@@ -27,15 +27,20 @@ def create_league(page: Page) -> str:
     assert_accessible(page, "the new-league form")
     page.get_by_role("button", name="Create the league").tap()
     expect(page.get_by_text("Secretary's page")).to_be_visible()
-    for team, players in ROSTERS.items():
+    players_and_fixtures(page, ROSTERS, 6)
+    return page.url
+
+
+def players_and_fixtures(page: Page, rosters: dict, fixtures: int) -> None:
+    """The secretary adds each team's players, then makes the fixtures from tonight."""
+    for team, players in rosters.items():
         for name in players:
             page.get_by_label(f"New player for {team}").fill(name)
             page.get_by_label(f"New player for {team}").press("Enter")
             expect(page.locator(".teams")).to_contain_text(name)
     page.get_by_label("First match night").fill(date.today().isoformat())
     page.get_by_role("button", name="Make the fixtures").tap()
-    expect(page.locator(".fixtures").last.locator("li")).to_have_count(6)
-    return page.url
+    expect(page.locator(".fixtures").last.locator("li")).to_have_count(fixtures)
 
 
 def captain_link(secretary: Page, team: str) -> str:
