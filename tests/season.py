@@ -21,6 +21,7 @@ import stores
 from conftest import HTMX, Phone
 from league_pages import season_with_legs
 from simulation import play_match
+from test_web_league import League
 
 from scorekeeper.rules import RULE_SETS, Table
 from scorekeeper.rules.record import write_record
@@ -35,16 +36,19 @@ DIVISIONS = {**LEAGUE, "name": "Dale League", "teams": "A:\nAnchor\nBell\nB:\nCr
              "games": "SP", "pairs_legs": "3", "pairs_target": "5", "walkover_for": "2",
              "tie_break1": "play_off"}
 GREED = 0.8  # random players who lay their best tile: every rule set's match ends
-TABLES = ("leagues", "teams", "fixtures", "matches", "entries", "corrections", "boards",
-          "write_hits")
-ROWS = {"corrections": {"sqlite": "SELECT rowid, * FROM corrections"}}
-"""SQLite numbers a correction by its own rowid, PostgreSQL's schema by a rowid column."""
+TABLES = ("leagues", "teams", "fixtures", "matches", "entries", "corrections",
+          "league_changes", "withdrawn_links", "boards", "write_hits")
+ROWS = {table: {"sqlite": f"SELECT rowid, * FROM {table}"}
+        for table in ("corrections", "league_changes")}
+"""SQLite numbers a correction and a change by its own rowid, PostgreSQL's schema by a rowid
+column."""
 
 
 def play_season(client) -> None:
     """Everything the season holds, made through the app's pages."""
     secretary = _league(client)
     _match_night(client, secretary)
+    _secretarys_corrections(client, secretary)  # schema version 7
     season_with_legs(client, DIVISIONS)  # schema version 5: divisions and a play-off
     _free_matches(client)
 
@@ -82,7 +86,7 @@ def _fixture(client, secretary: str, home: str, away: str) -> int:
 def _match_night(client, secretary: str) -> None:
     """Anchor v Bell played, confirmed, reopened and corrected, confirmed again; Bell v
     Crown with its first game at a table."""
-    captains = _captains(client, secretary)
+    captains = League(client, secretary).captains
     fixture = _fixture(client, secretary, "Anchor", "Bell")
     for number, home, away in ((1, "Ann", "Bob"), (2, "Amy", "Ben")):
         _card(client, secretary, fixture, f"game/{number}/players",
@@ -106,10 +110,13 @@ def _match_night(client, secretary: str) -> None:
     table.start(0)
 
 
-def _captains(client, secretary: str) -> dict[str, str]:
-    page = client.get(secretary).text.replace("&#39;", "'")
-    return dict(re.findall(r"<strong>([^<]+)</strong>:.*?Captain's link: <a href=\"http://"
-                           r"localhost(/league/[\w-]+/[\w-]+)\"", page, re.S))
+def _secretarys_corrections(client, secretary: str) -> None:
+    """Crown v Anchor postponed and Crown's captain's link withdrawn and given out again:
+    the season's list of changes and a withdrawn link, which must keep working as withdrawn."""
+    fixture = _fixture(client, secretary, "Crown", "Anchor")
+    assert client.post(f"{secretary}/fixtures/{fixture}/postpone").status_code == 303
+    crown = re.search(r'/teams/(\d+)">Crown<', client.get(secretary).text).group(1)
+    assert client.post(f"{secretary}/teams/{crown}/link").status_code == 303
 
 
 def _win_at_the_table(client, card: str) -> None:
