@@ -127,11 +127,13 @@ def test_the_secretarys_season_pages_are_comfortable_on_a_phone(open_phone):
         assert_accessible(secretary, where)
         assert_comfortable(secretary, where)
         assert scroll_width(secretary) <= secretary.viewport_size["width"]
+    shoot(secretary, "league-team", docs=True)
     secretary.get_by_role("button", name="Delete Ann").tap()
     expect(secretary.get_by_role("heading", name="Delete it?")).to_be_visible()
     expect(secretary.locator(".losses")).to_contain_text("game 1, Ann v Bob, 15–3")
     assert_accessible(secretary, "a deletion asking first")
     assert_comfortable(secretary, "a deletion asking first")
+    shoot(secretary, "league-ask-first", docs=True)
     secretary.get_by_role("link", name="Keep it").tap()
     secretary.locator(".roster a.player", has_text="Amy").tap()
     expect(secretary.get_by_role("heading", name=re.compile("^Amy"))).to_be_visible()

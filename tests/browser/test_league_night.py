@@ -133,3 +133,10 @@ def test_a_whole_match_night_from_the_secretary_to_the_public_standings(open_pho
     if os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":  # the tables alone, for the README
         public.locator("#standings").screenshot(path=DOCS_SCREENSHOTS / "league-standings.png",
                                                 scale="css", animations="disabled")
+
+    secretary.reload()  # a player's season: the games the confirmed card counts
+    secretary.locator(".teams a.player", has_text="Bob").first.tap()
+    expect(secretary.get_by_role("heading", name=re.compile("^Bob"))).to_be_visible()
+    expect(secretary.locator("main")).to_contain_text("15–0")
+    assert_accessible(secretary, "a player's page")
+    shoot(secretary, "league-player", docs=True)
