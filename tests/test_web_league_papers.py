@@ -146,6 +146,56 @@ def test_a_hostile_or_inconsistent_archive_is_refused_whole_with_its_reason(leag
     assert rows("SELECT count(*) FROM leagues") == [(1,)]
 
 
+def test_an_archive_whose_changes_cannot_be_read_restores_pages_that_still_open(league, rows):
+    """A change or a card correction with facts no page knows how to word (the archive's
+    checks let any facts through, bounded) is shown as such: never a 500."""
+    fixture = league.fixture("Anchor", "Bell")
+    league.post(league.secretary, f"fixtures/{fixture}/postpone")
+    doc = json.loads(_archive(league))
+    doc["changes"] = [{"at": "2026-01-01T00:00:00Z", "kind": "team_renamed", "facts": {}}]
+    for item in doc["fixtures"]:
+        for correction in item.get("corrections", []):
+            correction["facts"] = {"day": ["not", "a", "day"]}
+    text = unescape(_upload(league.client, json.dumps(doc).encode()).text)
+    carried = re.search(r'name="archive"[^>]* value="([^"]+)"', text).group(1)
+    done = league.client.post("/league/restore/confirm", data={"archive": carried})
+    assert done.status_code == 303
+    page = league.client.get(done.headers["Location"])
+    assert page.status_code == 200
+    assert "A change this page cannot show (team_renamed)" in unescape(page.text)
+    card = re.search(r'href="([^"]+/card/\d+)">Anchor v Bell', page.text).group(1)
+    shown = league.client.get(card)
+    assert shown.status_code == 200
+    assert "A change this page cannot show (postponed)" in unescape(shown.text)
+
+
+def test_an_archive_with_more_changes_than_a_league_keeps_or_huge_facts_is_refused(league,
+                                                                                   rows):
+    doc = json.loads(_archive(league))
+    change = {"at": "2026-01-01T00:00:00Z", "kind": "team_renamed",
+              "facts": {"from": "A", "to": "B"}}
+    for changes in ([change] * 5001, [{**change, "facts": {"from": "A" * 20_001, "to": "B"}}]):
+        doc["changes"] = changes
+        refused = _upload(league.client, gzip.compress(json.dumps(doc).encode()),
+                          "season.json.gz")
+        assert refused.status_code == 422
+        assert "This league archive is damaged" in unescape(refused.text)
+    assert rows("SELECT count(*) FROM leagues") == [(1,)]
+
+
+def test_the_qr_code_of_the_public_page_changes_with_its_link(league):
+    """The browser keeps the QR image a day: a public link given out again is a new
+    image address, so the page never shows the withdrawn link's code."""
+    def qr() -> str:
+        return re.search(r'class="qr" src="([^"]+)"', league.client.get(league.secretary).text
+                         ).group(1)
+
+    before = qr()
+    assert league.post(league.secretary, "links/public").status_code == 303
+    league.secretary = re.search(r"/league/[\w-]+/[\w-]+", league.secretary).group(0)
+    assert qr() != before
+
+
 def test_restores_and_the_new_exports_count_against_their_limits(app):
     client = app.test_client()
     app.config.update(RATELIMIT_ENABLED=True, NEW_LEAGUE_LIMIT="2 per minute",

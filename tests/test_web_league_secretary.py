@@ -118,6 +118,23 @@ def test_home_and_away_are_swapped_before_a_game_begins(league):
     assert refused.status_code == 422 and "Game 1 has begun" in unescape(refused.text)
 
 
+def test_a_page_from_before_a_swap_never_gives_a_game_to_the_side_it_no_longer_means(
+        league, rows):
+    """Anchor's captain opened the card at home and taps "Give game 3 to Bell" (the away
+    side) after the secretary swapped the fixture: the card has changed, nothing is given."""
+    fixture = league.fixture("Anchor", "Bell")
+    page = league.card(league.captains["Anchor"], fixture).text
+    rev = league.rev(league.captains["Anchor"], fixture)
+    seen = dict(re.findall(r'id="edit-(\d+)".*?name="seen" value="(\w+)"', page, re.S))
+    assert "Give game 3 to Bell" in page
+    assert league.post(league.secretary, f"fixtures/{fixture}/swap").status_code == 303
+    stale = league.card_post(league.captains["Anchor"], fixture, "game/3/award",
+                             {"side": "away", "seen": seen["3"]}, rev=rev)
+    assert stale.status_code == 409
+    (card,) = rows("SELECT card FROM fixtures WHERE id = ?", fixture)[0]
+    assert '"awarded"' not in card
+
+
 def test_a_fixture_is_postponed_then_rearranged(league):
     fixture = league.fixture("Anchor", "Bell")
     assert league.post(league.secretary, f"fixtures/{fixture}/postpone").status_code == 303
@@ -255,13 +272,16 @@ def test_deleting_a_player_whose_game_has_begun_asks_first(league, rows):
     league.card_post(league.captains["Anchor"], fixture, "game/1/enter",
                      {"home": "5", "away": "2"})
     bell = _team_id(league, "Bell")
-    asked = league.post(league.captains["Bell"], f"teams/{bell}/players/delete",
-                        {"player": "Bob"})
+    captain = league.post(league.captains["Bell"], f"teams/{bell}/players/delete",
+                          {"player": "Bob"})  # the losing captain cannot wipe the result
+    assert captain.status_code == 403
+    assert "only the secretary can delete a player with results" in unescape(captain.text)
+    asked = league.post(league.secretary, f"teams/{bell}/players/delete", {"player": "Bob"})
     text = unescape(asked.text)
     assert asked.status_code == 200 and re.search(r"game 1, Ann v Bob, 5–2", text)
     assert "game 3" not in text  # picked for the pairs game, not begun: nothing lost there
     sure = re.search(r'name="sure" value="(\w+)"', text).group(1)
-    done = league.post(league.captains["Bell"], f"teams/{bell}/players/delete",
+    done = league.post(league.secretary, f"teams/{bell}/players/delete",
                        {"player": "Bob", "sure": sure})
     assert done.status_code == 303
     card = unescape(league.card(league.secretary, fixture).text)

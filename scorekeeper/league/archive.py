@@ -10,6 +10,7 @@ archives (legs, walkovers, divisions, ...) is written only where it is used, so 
 archive of a season that used none of them is written as before.
 """
 
+import json
 from datetime import date
 
 from ..rules import Match, RuleError
@@ -24,6 +25,11 @@ from .setup import LeagueSetup, checked_name
 
 FORMAT = "allfives-league/1"
 ARCHIVED = "archived"
+MAX_CHANGES = 5000
+"""The changes and corrections an archive may hold in one list: years of a busy secretary's."""
+MAX_FACTS = 20_000
+"""The characters one change's facts may take (a team deleted with its whole season's
+fixtures and results takes a few thousand)."""
 """The match id of a game read from an archive, until restoring stores its match."""
 
 
@@ -85,7 +91,7 @@ def read_archive(doc) -> Season:
         setup = LeagueSetup.from_dict(doc["league"])
         teams, divisions, former = _read_teams(doc["teams"], setup)
         season = Season(setup, teams, [], divisions, former,
-                        [_read_correction(change) for change in doc.get("changes", [])])
+                        _read_corrections(doc.get("changes", [])))
         season.fixtures = [_read_fixture(season, number, item)
                            for number, item in enumerate(doc["fixtures"], 1)]
     except ArchiveError:
@@ -159,7 +165,7 @@ def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
     rosters = {side: teams[team] + season.former.get(team, [])
                for side, team in (("home", home), ("away", away))}
     fixture = SeasonFixture(home, away, item["date"], Card.blank(setup.games), {},
-                            [_read_correction(c) for c in item.get("corrections", [])],
+                            _read_corrections(item.get("corrections", [])),
                             item.get("play_off", False) is True,
                             item.get("postponed", False) is True)
     if written.get("walkover"):
@@ -211,12 +217,18 @@ def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_num
     fixture.card = card
 
 
+def _read_corrections(items: list) -> list[dict]:
+    if len(items) > MAX_CHANGES:
+        raise TypeError("more changes than a league keeps")
+    return [_read_correction(item) for item in items]
+
+
 def _read_correction(item: dict) -> dict:
     """When a card (or the league's setup) was corrected, and what changed (kept as it was
-    written)."""
+    written, bounded: the pages word what they can read of it)."""
     if not (isinstance(item["at"], str) and isinstance(item["kind"], str)
             and isinstance(item["facts"], dict) and len(item["at"]) <= 40
-            and len(item["kind"]) <= 40):
+            and len(item["kind"]) <= 40 and len(json.dumps(item["facts"])) <= MAX_FACTS):
         raise TypeError("a correction is a time, a kind and its facts")
     return {"at": item["at"], "kind": item["kind"], "facts": item["facts"]}
 

@@ -15,9 +15,11 @@ GAMES = "games"
 """The scope of a write that depends on every game (a confirmation)."""
 
 
-def seen_print(card: Card, scope) -> str:
+def seen_print(card: Card, scope, teams: tuple[int, int]) -> str:
     """A short digest of the part of the card a write depends on: one game (its number),
-    every game (GAMES), or a side's blind line-up with the games ("line-up:home")."""
+    every game (GAMES), or a side's blind line-up with the games ("line-up:home"), and
+    which team is home (`teams`): a page from before home and away were swapped never
+    gives a game to the side it no longer means."""
     if isinstance(scope, int):
         part = card.game(scope).as_dict()
     elif scope == GAMES:
@@ -25,7 +27,8 @@ def seen_print(card: Card, scope) -> str:
     else:
         side = str(scope).removeprefix("line-up:")
         part = [dict(card.line_ups).get(side), [game.as_dict() for game in card.games]]
-    return hashlib.sha256(json.dumps(part, sort_keys=True).encode()).hexdigest()[:16]
+    return hashlib.sha256(json.dumps([list(teams), part], sort_keys=True).encode()
+                          ).hexdigest()[:16]
 
 
 def swapped(card: Card) -> Card:

@@ -74,7 +74,8 @@ def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
     if fixture.revision == revision:
         return revision
     part = scope(fixture) if callable(scope) else scope
-    if seen is None or part is None or seen_print(fixture.card, part) != seen:
+    teams = (fixture.home, fixture.away)
+    if seen is None or part is None or seen_print(fixture.card, part, teams) != seen:
         raise StaleCard(fixture.revision)
     return fixture.revision
 

@@ -140,18 +140,18 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
         corrections=[{"at": c.at, "kind": c.kind, **c.facts}
                      for c in uow.leagues.corrections(access.league_id)
                      if c.fixture_id == fixture.id],
-        seen=_seen(fixture.card),
+        seen=_seen(fixture.card, (fixture.home, fixture.away)),
         refreshing=not fixture.card.walkover and not fixture.card.signed and (
             line["started"] or line["tonight"] or bool(fixture.card.confirmed)))
     return line
 
 
-def _seen(card: Card) -> dict:
+def _seen(card: Card, teams: tuple[int, int]) -> dict:
     """What each write's form saw of the card (card_edits.seen_print): each game's, every
-    game's, each side's line-up."""
-    seen = {game.number: seen_print(card, game.number) for game in card.games}
-    seen.update({GAMES: seen_print(card, GAMES)})
-    seen.update({side: seen_print(card, "line-up:" + side) for side in SIDES})
+    game's, each side's line-up, with the fixture's home and away teams."""
+    seen = {game.number: seen_print(card, game.number, teams) for game in card.games}
+    seen.update({GAMES: seen_print(card, GAMES, teams)})
+    seen.update({side: seen_print(card, "line-up:" + side, teams) for side in SIDES})
     return seen
 
 

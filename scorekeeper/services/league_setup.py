@@ -130,6 +130,10 @@ def delete_player(uow: UnitOfWork, access: Access, team_id: int, name: str,
             side = side_of(fixture, team_id)
             games = [game.number for game in fixture.card.games if name in getattr(game, side)]
             losses += card_losses(uow, access.setup, fixture, names, games)
+        if losses and not access.secretary:
+            raise NotAllowed.worded(N_("%(name)s has results on a card: only the secretary "
+                                       "can delete a player with results."),
+                                    "results_secretary_only", name=name)
         ask_first(losses, sure)
         for fixture in named:
             _take_off_card(uow, fixture, side_of(fixture, team_id), name)

@@ -229,7 +229,9 @@ def season_json(league_id: str, key: str):
 
 @bp.get("/<league_id>/<key>/qr.svg")
 def qr(league_id: str, key: str):
-    """The public league page's link as a QR code, for the pub's wall."""
+    """The public league page's link as a QR code, for the pub's wall (kept a day by the
+    browser: the page asks for it with the public link's start, `v`, so a link given out
+    again is a new image at once)."""
     access = open_or_404(league_id, key)
     link = url_for("league.show", league_id=league_id, key=access.public_key, _external=True)
     svg = io.BytesIO()

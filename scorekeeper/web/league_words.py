@@ -27,7 +27,7 @@ from ..services.league import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .language import day_words
-from .season_words import change_words, loss_words
+from .season_words import change_words, loss_words, worded_facts
 from .view import house_line
 
 STATE_WORDS = {WAITING: _l("not started"), PLAYING: _l("being scored at a table"),
@@ -103,6 +103,10 @@ def format_words(setup: LeagueSetup) -> list[str]:
 def correction_words(correction: dict, teams: dict) -> str:
     """What a correction changed, in the reader's language (`teams`: the fixture's team
     names, by side)."""
+    return worded_facts(lambda: _correction_words(correction, teams), correction["kind"])
+
+
+def _correction_words(correction: dict, teams: dict) -> str:
     kind, facts = correction["kind"], correction
     if kind == "players":
         return _("Game %(game)s: players set to %(home)s v %(away)s", game=facts["game"],

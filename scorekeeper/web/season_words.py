@@ -19,9 +19,18 @@ LINK_WORDS = {
 
 def change_words(change) -> str:
     """A change of the league's audit (`kind`, `facts`), in a line."""
-    facts = change.facts
     words = CHANGE_WORDS.get(change.kind)
-    return words(facts) if words else change.kind
+    return worded_facts(lambda: words(change.facts), change.kind) if words else change.kind
+
+
+def worded_facts(words, kind: str) -> str:
+    """A change's line, or, when its facts cannot be read (an archive restored from
+    elsewhere may hold anything its checks let through), a line that says so: the page
+    still opens."""
+    try:
+        return words()
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _("A change this page cannot show (%(kind)s)", kind=kind)
 
 
 def _results(facts: dict, line: str) -> str:
