@@ -268,16 +268,19 @@ def test_a_league_has_at_most_its_limit_of_fixtures(client, monkeypatch):
     assert refused.status_code == 422 and "at most 7 fixtures" in refused.text
 
 
-def test_the_largest_league_is_made_shown_and_exported_within_a_second(client):
+def test_the_largest_league_is_made_shown_and_exported_in_seconds_not_minutes(client):
     """30 teams, a card of 21 singles: 870 fixtures. (700 teams once held a worker past a
-    minute.) Counted in this process's CPU seconds, which other work on the machine does
-    not lengthen."""
+    minute.) Counted in this process's CPU seconds; the slowest, the season's archive,
+    takes about 0.9 s, so the bound is 3 s: a busy machine (whose caches other work
+    thrashes) cannot fail it, and a list left unbounded still would."""
     secretary = new_league(client, teams=teams(30), games="S" * 21)
     for method, path, data in [
             ("POST", f"{secretary}/fixtures/make", {"first": "2026-09-01", "every": "7"}),
             ("GET", secretary, None), ("GET", f"{secretary}/standings.csv", None),
-            ("GET", f"{secretary}/results.csv", None), ("GET", f"{secretary}/season.json", None)]:
+            ("GET", f"{secretary}/results.csv", None), ("GET", f"{secretary}/games.csv", None),
+            ("GET", f"{secretary}/players.csv", None), ("GET", f"{secretary}/print", None),
+            ("GET", f"{secretary}/season.json", None)]:
         began = time.process_time()
         answer = client.open(path, method=method, data=data)
         assert answer.status_code in (200, 303), path
-        assert time.process_time() - began < 1.0, (method, path)
+        assert time.process_time() - began < 3.0, (method, path)

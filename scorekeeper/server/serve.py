@@ -13,6 +13,7 @@ first process starts them, starts again one that ends and stops them (supervise.
 """
 
 import asyncio
+import contextlib
 import functools
 import gc
 import gettext
@@ -125,6 +126,24 @@ async def _serve(gateway, host: str, port: int) -> None:
         except NotImplementedError:  # Windows' event loop
             signal.signal(told, lambda *_: loop.call_soon_threadsafe(server.stop))
     await server.serve()
+    _second_signal_ends(loop)
+
+
+def _second_signal_ends(loop) -> None:
+    """Once serving has stopped, another stop signal ends the process at once. Ctrl+C
+    reaches the whole process group and the supervisor passes a stop on too: a second
+    signal used to reach the event loop's wake-up pipe as the loop closed it ("Exception
+    ignored when trying to write to the signal wakeup fd")."""
+    told = {signal.SIGINT, signal.SIGTERM}
+    masking = hasattr(signal, "pthread_sigmask")  # not on Windows
+    if masking:
+        signal.pthread_sigmask(signal.SIG_BLOCK, told)
+    for each in told:
+        with contextlib.suppress(NotImplementedError):  # Windows' event loop
+            loop.remove_signal_handler(each)
+        signal.signal(each, lambda *_: os._exit(0))
+    if masking:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, told)
 
 
 def _known_advice(record: logging.LogRecord) -> bool:
