@@ -6,6 +6,7 @@ every page template must have been rendered, so a page missing from the wheel
 fails here rather than on the first night out.
 """
 
+import io
 import os
 import re
 import sys
@@ -54,6 +55,7 @@ def main() -> int:
             answer = client.get(path, headers=headers, follow_redirects=True)
             if answer.status_code != 200:
                 sys.exit(f"GET {path} {headers}: {answer.status_code}")
+    _posted_pages(client, values)
     answer = client.get("/static/app.css")
     if answer.status_code != 200 or b"button" not in answer.data:
         sys.exit("the stylesheet is not served from the installed package")
@@ -121,8 +123,39 @@ def _league(client) -> dict:
     fixtures = client.post(f"{link}/fixtures/make", data={"first": "2026-11-30", "every": "7"})
     if fixtures.status_code != 303:
         sys.exit(f"POST fixtures/make answered {fixtures.status_code}")
-    fixture = re.search(r'/card/(\d+)"', client.get(link).text).group(1)
-    return {"league_id": league_id, "league_key": key, "fixture_id": fixture}
+    page = client.get(link).text
+    fixture = re.search(r'/card/(\d+)"', page).group(1)
+    teams = re.findall(r'/teams/(\d+)/players"', page)
+    for team, name in zip(teams, ("Ann", "Bob"), strict=True):
+        _posted(client, f"{link}/teams/{team}/players", {"name": name}, 303)
+    return {"league_id": league_id, "league_key": key, "fixture_id": fixture,
+            "team_id": teams[0], "name": "Ann"}
+
+
+def _posted(client, path: str, data: dict, status: int, **options):
+    answer = client.post(path, data=data, **options)
+    if answer.status_code != status:
+        sys.exit(f"POST {path} answered {answer.status_code}, not {status}")
+    return answer
+
+
+def _posted_pages(client, values: dict) -> None:
+    """The pages only a POST shows: a season archive's preview before it is restored, and
+    the question a deletion that would take a result away asks first."""
+    link = f"/league/{values['league_id']}/{values['league_key']}"
+    archive = client.get(f"{link}/season.json").data
+    _posted(client, "/league/restore", {"archive": (io.BytesIO(archive), "season.json")},
+            200, content_type="multipart/form-data")
+    card = f"{link}/card/{values['fixture_id']}"
+
+    def rev() -> str:
+        return re.search(r'name="rev" value="(\d+)"', client.get(card).text).group(1)
+
+    _posted(client, f"{card}/game/1/players", {"rev": rev(), "home1": "Ann", "away1": "Bob"},
+            303)
+    _posted(client, f"{card}/game/1/enter", {"rev": rev(), "home": "5", "away": "2"}, 303)
+    _posted(client, f"{link}/teams/{values['team_id']}/players/delete", {"player": "Ann"},
+            200)
 
 
 if __name__ == "__main__":

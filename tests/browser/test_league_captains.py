@@ -101,14 +101,16 @@ def test_the_blank_match_card_prints_on_one_page_of_its_paper(open_phone, size):
     assert abs(width - {"a4": 595, "a5": 420}[size]) < 1  # points: the stylesheet's paper
 
 
-def test_the_secretarys_season_pages_are_comfortable_on_a_phone(open_phone):
+@pytest.mark.parametrize("size", SIZES)
+def test_the_secretarys_season_pages_are_comfortable_on_a_phone_and_a_desktop(open_phone,
+                                                                              size):
     """A team's page (rename, move, delete, the captain's link), a player's page, the
     question a deletion asks first, and the restore page: accessible, every target a
-    thumb's size, no text too small, nothing wider than the phone."""
-    secretary = open_phone()
+    thumb's size, no text too small, nothing wider than the screen."""
+    secretary = open_phone(**SIZES[size])
     nine_game_league(secretary)
     league = secretary.url
-    anchor = open_phone()
+    anchor = open_phone(**SIZES[size])
     anchor.goto(card_of(secretary, "Anchor"))
     pick(anchor, 1, "Ann", "Bob")
     anchor.get_by_role("button", name="Save the players of game 1").tap()
@@ -127,13 +129,15 @@ def test_the_secretarys_season_pages_are_comfortable_on_a_phone(open_phone):
         assert_accessible(secretary, where)
         assert_comfortable(secretary, where)
         assert scroll_width(secretary) <= secretary.viewport_size["width"]
-    shoot(secretary, "league-team", docs=True)
+    shoot(secretary, "league-team" + ("" if size == "phone" else "-desktop"),
+          docs=size == "phone")
     secretary.get_by_role("button", name="Delete Ann").tap()
     expect(secretary.get_by_role("heading", name="Delete it?")).to_be_visible()
     expect(secretary.locator(".losses")).to_contain_text("game 1, Ann v Bob, 15–3")
     assert_accessible(secretary, "a deletion asking first")
     assert_comfortable(secretary, "a deletion asking first")
-    shoot(secretary, "league-ask-first", docs=True)
+    shoot(secretary, "league-ask-first" + ("" if size == "phone" else "-desktop"),
+          docs=size == "phone")
     secretary.get_by_role("link", name="Keep it").tap()
     secretary.locator(".roster a.player", has_text="Amy").tap()
     expect(secretary.get_by_role("heading", name=re.compile("^Amy"))).to_be_visible()
