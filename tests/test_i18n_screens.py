@@ -588,14 +588,6 @@ def _league_restore_refused(client, imported):
                        content_type="multipart/form-data")
 
 
-@pytest.fixture
-def speaking(client):
-    """The test client with the language chosen, as the language menu leaves it."""
-    def choose(lang: str):
-        client.set_cookie("lang", lang)
-        return client
-    return choose
-
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(SCREENS))
