@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 import stores
@@ -75,6 +76,23 @@ def empty_database(tmp_path_factory) -> str:
     return path
 
 
+_OURS = ("scorekeeper", "bench", "browser",
+         *sorted(path.stem for path in Path(__file__).parent.glob("*.py")))
+"""The modules whose deprecation warnings fail the run: the package, the benchmarks and
+every module of the suite (its tests and helpers, found here, so a new one is counted)."""
+
+OUR_DEPRECATIONS = rf"({'|'.join(_OURS)})(\.|$)"
+"""The module pattern of a warnings filter that matches our modules and no dependency's."""
+
+
+def pytest_configure(config) -> None:
+    """A deprecation raised by our own call into a library (the library's warning names our
+    module as its caller) is an error, as every other warning is: pyproject.toml leaves a
+    dependency's deprecations in its own code reported but not fatal."""
+    for category in ("DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"):
+        config.addinivalue_line("filterwarnings", f"error::{category}:{OUR_DEPRECATIONS}")
+
+
 _LEFT_OUT = pytest.StashKey[str]()
 
 
@@ -87,6 +105,15 @@ def pytest_collection_modifyitems(config, items) -> None:
         items[:] = [item for item in items if not item.get_closest_marker("postgresql")]
         config.hook.pytest_deselected(items=marked)
         config.stash[_LEFT_OUT] = f"{len(marked)} PostgreSQL tests not run: {reason}"
+        if hasattr(config, "workeroutput"):  # a pytest-xdist worker: tell the controller
+            config.workeroutput["left_out"] = config.stash[_LEFT_OUT]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """Under pytest-xdist the workers collect: the controller prints what they left out."""
+    if left_out := getattr(node, "workeroutput", {}).get("left_out"):
+        node.config.stash[_LEFT_OUT] = left_out
 
 
 def pytest_terminal_summary(terminalreporter, config) -> None:

@@ -4,6 +4,7 @@ both sides before it is committed. It needs no app: it opens the two stores it i
 What it prints and refuses is worded in the language of LANG (console.py)."""
 
 import contextlib
+import sys
 
 import click
 
@@ -31,7 +32,7 @@ def move(source: str, target: str, add: bool) -> None:
     try:
         source, target = named_store(source), named_store(target)
         moved = move_store(source, target, add, told=summary_json,
-                           progress=_progress(click.get_text_stream("stderr"), words))
+                           progress=_progress(sys.stderr, words))
     except MoveFailed as error:
         raise click.ClickException(words.gettext(
             "move failed, the destination was left as it was: %(why)s") % {
