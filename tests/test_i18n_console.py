@@ -31,9 +31,36 @@ def test_the_server_says_where_to_go_in_english_as_before():
     assert where_to_go("192.0.2.7", 8080, 3) == [
         "All Fives scorekeeper is running. On the phones at the table, open:",
         "    http://192.0.2.7:8080",
-        "(On this machine itself: http://127.0.0.1:8080)",
         "3 worker processes. Stop it with Ctrl+C."]
     assert where_to_go("127.0.0.1", 8080, 1)[-1] == "1 worker process. Stop it with Ctrl+C."
+
+
+def test_a_server_on_one_lan_address_does_not_offer_the_loopback_one():
+    """127.0.0.1 answers only when the server listens on every address."""
+    said = where_to_go("192.0.2.7", 8080, 3)
+    assert not any("127.0.0.1" in line for line in said)
+    assert any("http://127.0.0.1:8080" in line for line in where_to_go("0.0.0.0", 8080, 3))
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
+def test_a_server_bound_to_loopback_says_the_phones_cannot_reach_it_and_how_to_change_that(host):
+    said = where_to_go(host, 8080, 1)
+    assert said[0] == ("All Fives scorekeeper is running for this machine only; the phones at "
+                       "the table cannot reach it. On this machine, open:")
+    assert said[1] == ("    http://[::1]:8080" if host == "::1" else f"    http://{host}:8080")
+    assert "--host 0.0.0.0" in said[2] and "docs/DEPLOY.md" in said[2]
+    assert not any("On the phones at the table, open" in line for line in said)
+
+
+@pytest.mark.parametrize(("lang", "cannot"), [
+    ("cs_CZ", "telefony u stolu se k němu nedostanou"),
+    ("el_GR", "τα κινητά του τραπεζιού δεν μπορούν να συνδεθούν"),
+    ("hu_HU", "az asztalnál lévő telefonok nem érik el"),
+])
+def test_the_loopback_warning_is_in_the_language_of_lang(lang, cannot):
+    said = where_to_go("127.0.0.1", 8080, 1, words(lang))
+    assert cannot in said[0]
+    assert "--host 0.0.0.0" in said[2] and "For the phones" not in said[2]
 
 
 @pytest.mark.parametrize(("lang", "first", "one", "three", "five"), [
@@ -48,7 +75,7 @@ def test_the_server_says_where_to_go_in_english_as_before():
 def test_the_server_says_where_to_go_in_the_language_of_lang(lang, first, one, three, five):
     said = {count: where_to_go("192.0.2.7", 8080, count, words(lang)) for count in (1, 3, 5)}
     assert said[3][:2] == [first, "    http://192.0.2.7:8080"]
-    assert "http://127.0.0.1:8080" in said[3][2]
+    assert "http://127.0.0.1:8080" in where_to_go("0.0.0.0", 8080, 3, words(lang))[-2]
     for count, start in ((1, one), (3, three), (5, five)):
         assert said[count][-1].startswith(start)
 

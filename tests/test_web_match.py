@@ -931,6 +931,16 @@ def test_scoreboard_qr_code_is_an_svg_of_its_link(client, phone):
     assert answer.text.startswith("<svg")
 
 
+def test_the_table_says_who_each_shared_address_is_for(phone):
+    """The QR code opens the read-only scoreboard: it is for the players and the pub,
+    while the table's own address is for the scorers alone."""
+    page = phone().page().text
+    assert shown(page, "qr-for") == [
+        "This QR code is for the players at the table and the rest of the pub: it opens "
+        "the scoreboard, which no one can change from there."]
+    assert "share it only with the scorers" in page
+
+
 @pytest.mark.parametrize("action", ["start", "lay", "draw", "pass", "undo", "end"])
 def test_every_write_with_the_scoreboard_key_is_not_found(phone, entries, action):
     table = phone()

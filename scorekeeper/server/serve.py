@@ -63,7 +63,8 @@ def addresses_to_open(host: str, port: int) -> list[str]:
     """The addresses to print: every LAN address when listening on all of them."""
     if listens_everywhere(host):
         return [f"http://{address}:{port}" for address in lan_addresses()]
-    return [f"http://{host}:{port}"]
+    bare = host.strip("[]")
+    return [f"http://[{bare}]:{port}" if ":" in bare else f"http://{bare}:{port}"]
 
 
 def gateway_for(app, **options):
@@ -189,14 +190,20 @@ def run(host: str, port: int, workers: int | None = None, out=sys.stdout,
 
 def where_to_go(host: str, port: int, workers: int, words=ENGLISH) -> list[str]:
     """What the server says when it starts: the addresses the phones open, and how to stop."""
-    urls = addresses_to_open(host, port)
-    if urls:
+    if is_loopback(host):
+        lines = [words.gettext("All Fives scorekeeper is running for this machine only; the "
+                               "phones at the table cannot reach it. On this machine, open:"),
+                 *(f"    {url}" for url in addresses_to_open(host, port)),
+                 words.gettext("For the phones, start it with --host 0.0.0.0 (the default), or "
+                               "put a web server on this machine in front of it "
+                               "(docs/DEPLOY.md).")]
+    elif urls := addresses_to_open(host, port):
         lines = [words.gettext("All Fives scorekeeper is running. On the phones at the table, "
                                "open:"), *(f"    {url}" for url in urls)]
     else:
         lines = [words.gettext("All Fives scorekeeper is running, but this machine has no "
                                "network address: connect it to the Wi-Fi and start it again.")]
-    if not is_loopback(host):
+    if listens_everywhere(host):
         lines.append(words.gettext("(On this machine itself: %(address)s)") % {
             "address": f"http://127.0.0.1:{port}"})
     lines.append(words.ngettext("%(num)s worker process. Stop it with Ctrl+C.",
