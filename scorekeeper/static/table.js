@@ -232,11 +232,11 @@
     restoreTyped();
   }
 
-  // Until the server answers again, ask for the table every few seconds (and at once when
+  // Until the server answers again, ask for the table every second (and at once when
   // the phone says it is back online); then send what was kept, or show the table as it is.
   function reconnect() {
     if (reconnecting) return;
-    reconnecting = setInterval(refresh, 3000);
+    reconnecting = setInterval(refresh, 1000);
   }
 
   let refreshing = false;
