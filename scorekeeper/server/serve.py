@@ -190,16 +190,17 @@ def run(host: str, port: int, workers: int | None = None, out=sys.stdout,
 
 def where_to_go(host: str, port: int, workers: int, words=ENGLISH) -> list[str]:
     """What the server says when it starts: the addresses the phones open, and how to stop."""
+    urls = [f"    {url}" for url in addresses_to_open(host, port)]
     if is_loopback(host):
         lines = [words.gettext("All Fives scorekeeper is running for this machine only; the "
                                "phones at the table cannot reach it. On this machine, open:"),
-                 *(f"    {url}" for url in addresses_to_open(host, port)),
+                 *urls,
                  words.gettext("For the phones, start it with --host 0.0.0.0 (the default), or "
                                "put a web server on this machine in front of it "
                                "(docs/DEPLOY.md).")]
-    elif urls := addresses_to_open(host, port):
+    elif urls:
         lines = [words.gettext("All Fives scorekeeper is running. On the phones at the table, "
-                               "open:"), *(f"    {url}" for url in urls)]
+                               "open:"), *urls]
     else:
         lines = [words.gettext("All Fives scorekeeper is running, but this machine has no "
                                "network address: connect it to the Wi-Fi and start it again.")]
