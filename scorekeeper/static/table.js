@@ -318,7 +318,8 @@
   if (!navigator.onLine) {
     show(say("offlineNow"), "warn");
     reconnect();
-  } else if (queue.length) { // the page may be the copy kept offline: the table now, first
+  } else if (queue.length) { // the page may be the copy kept offline: the table now, first,
+    reconnect(); // and again every second if this first try finds no connection yet
     refresh();
   }
 })();
