@@ -1,7 +1,7 @@
-"""Settling a dispute on a phone: the replay stepped through a real match of each rule set at
-412 and 320 px (every step the position the engine rebuilds from that many events), the arrow
-keys and the links without JavaScript, the referee asked a question, and the rules page
-opened from a match at its own game."""
+"""Settling a dispute on a phone: the replay stepped through a real match of each rule set
+(every step the position the engine rebuilds from that many events) and each hand's fullest
+layout at 320 px, the arrow keys and the links without JavaScript, the referee asked a
+question, and the rules page opened from a match at its own game."""
 
 import random
 import re
@@ -50,11 +50,16 @@ def expect_position(page, match: Match, number: int) -> None:
             "aria-label", re.compile(rf"Open ends: {re.escape(ends)};"))
 
 
+def step_address(board: str, step) -> str:
+    """The replay's address of a step of the story: a move, or a hand's end."""
+    where = f"move/{step.move}" if step.kind == MOVE else "end"
+    return f"{board}/hand/{step.hand}/{where}"
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
-@pytest.mark.parametrize("width", [412, 320])
 def test_stepping_through_a_real_match_shows_the_engines_position_at_every_step(
-        open_phone, server, rules, width):
-    page = open_phone(viewport={"width": width, "height": 800})
+        open_phone, server, rules):
+    page = open_phone(viewport={"width": 412, "height": 800})
     match = real_match(rules)
     board = server.store_match(match)["board"]
     page.goto(f"{board}/hand/1")
@@ -64,15 +69,32 @@ def test_stepping_through_a_real_match_shows_the_engines_position_at_every_step(
         expect_position(page, match, number)
         settled(page)
     expect(page.locator('#replay [data-step="next"]')).to_have_count(0)  # the last step
+    assert page.url.endswith(step_address("", steps(match)[-1]))
+    assert scroll_width(page) <= 412, "the replay scrolls sideways at 412 px"
+    assert_accessible(page, f"the replay of {rules.name} at 412 px")
+    assert_comfortable(page, f"the replay of {rules.name} at 412 px")
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
+def test_every_hands_fullest_layout_fits_a_320_px_phone(open_phone, server, rules):
+    """The steps are the same at any width (above): at 320 px, the last move of each hand,
+    where its layout is at its largest, is read without scrolling sideways."""
+    page = open_phone(viewport={"width": 320, "height": 800})
+    match = real_match(rules)
+    board = server.store_match(match)["board"]
     story = steps(match)
-    last = story[-1]
-    assert page.url.endswith(f"/hand/{last.hand}/move/{last.move}") if last.kind == MOVE \
-        else page.url.endswith(f"/hand/{last.hand}/end")
-    assert scroll_width(page) <= width, f"the replay scrolls sideways at {width} px"
-    assert_accessible(page, f"the replay of {rules.name} at {width} px")
-    assert_comfortable(page, f"the replay of {rules.name} at {width} px")
-    if width == 320:
-        shoot(page, f"replay-{rules.name}-320", docs=rules is OLA_5)
+    last_of_each_hand = {step.hand: number for number, step in enumerate(story, 1)
+                         if step.kind == MOVE}
+    for number in last_of_each_hand.values():
+        page.goto(step_address(board, story[number - 1]))
+        expect_position(page, match, number)
+        assert scroll_width(page) <= 320, f"step {number} scrolls sideways at 320 px"
+    page.goto(step_address(board, story[-1]))
+    expect_position(page, match, len(story))
+    assert scroll_width(page) <= 320, "the replay's last step scrolls sideways at 320 px"
+    assert_accessible(page, f"the replay of {rules.name} at 320 px")
+    assert_comfortable(page, f"the replay of {rules.name} at 320 px")
+    shoot(page, f"replay-{rules.name}-320", docs=rules is OLA_5)
 
 
 def test_what_a_move_three_moves_ago_scored_is_settled_from_the_scoreboard(mobile, server):
