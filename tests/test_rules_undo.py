@@ -135,7 +135,7 @@ def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
 # -- One Undo is one step of the buttons: a record's `draw 3` is taken back a tile at a time --
 
 from scorekeeper.rules import Draw  # noqa: E402
-from scorekeeper.rules.events import UNDO  # noqa: E402
+from scorekeeper.rules.notation.events import UNDO  # noqa: E402
 from scorekeeper.storage.match_log import apply_entries  # noqa: E402
 
 

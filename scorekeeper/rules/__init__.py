@@ -16,12 +16,13 @@ from .errors import (
     RuleError,
     SetupError,
 )
-from .events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
 from .hand import Hand, Played
 from .layout import Layout, Side
 from .match import Match
 from .moves import Placement
-from .outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
+from .notation.events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
+from .notation.outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
+from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 from .rulesets import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,
@@ -34,7 +35,6 @@ from .rulesets import (
 )
 from .scoring import Score, explain, round_to_five
 from .table import Table, default_hand_size, default_target
-from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 
 __all__ = [
     "ALL_FIVES", "ALL_FIVES_SPINNER", "DEFAULT_RULE_SET", "FIVES_AND_THREES", "OLA_5",

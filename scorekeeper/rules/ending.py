@@ -1,9 +1,9 @@
 """The rules between hands: who leads, the pips entered when a hand ends, and their score."""
 
 from .errors import N_, HandNotOver, IllegalStart
-from .events import Remaining, Start
 from .hand import Hand
-from .outcome import BLOCKED, DOMINO, Outcome
+from .notation.events import Remaining, Start
+from .notation.outcome import BLOCKED, DOMINO, Outcome
 from .remaining import check_remaining
 from .rulesets import (
     ALL_BUT_OUT,

@@ -2,11 +2,11 @@
 
 from typing import NamedTuple
 
-from .events import Move
 from .layout import Layout, Side, empty
-from .outcome import Outcome
+from .notation.events import Move
+from .notation.outcome import Outcome
+from .notation.tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
 from .rulesets import NO_SPINNER
-from .tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
 
 
 class Played(NamedTuple):

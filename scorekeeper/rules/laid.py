@@ -12,7 +12,7 @@ open side is its FAR side, and a spinner's branch sides are ACROSS it.
 from typing import NamedTuple
 
 from .layout import Side
-from .tiles import Tile, normal, tile_text
+from .notation.tiles import Tile, normal, tile_text
 
 FIRST, SECOND, FAR = "first", "second", "far"
 ACROSS = ("across", "across-2")

@@ -7,13 +7,13 @@ hand (at most the one before it too), from a mark kept when each hand opened.
 
 from . import ending, moves, play
 from .errors import N_, MatchOver, NothingToUndo
-from .events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
 from .hand import Hand
+from .notation.events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
+from .notation.tiles import Tile
 from .rulesets import NO_SPINNER
 from .run import play_run
 from .scoring import Score, ends_score
 from .table import Table
-from .tiles import Tile
 from .words import npgettext
 
 

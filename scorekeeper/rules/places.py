@@ -9,7 +9,7 @@ Czech and Greek their own prepositions. The web (`web/view.py`) and the replay
 """
 
 from .layout import Side
-from .tiles import Tile, normal
+from .notation.tiles import Tile, normal
 from .words import N_, english
 
 ON_NUMBER = (

@@ -10,13 +10,13 @@ from typing import NamedTuple
 from . import moves
 from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
-from .events import Draw, Lay, Pass
 from .hand import Hand, Played
 from .layout import Layout, end_name
 from .moves import place
-from .outcome import BLOCKED, DOMINO, WON, Outcome
+from .notation.events import Draw, Lay, Pass
+from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
+from .notation.tiles import normal_of_checked, tile_text
 from .rulesets import PLUS_ONE
-from .tiles import normal_of_checked, tile_text
 from .words import npgettext
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead

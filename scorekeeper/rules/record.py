@@ -6,8 +6,9 @@ A record holds only facts from the table; scores are always computed from it.
 import json
 
 from .errors import N_, HandOver, Refusal, RuleError, SetupError
-from .events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .match import Match
+from .notation.events import PARSED_MOVES, Remaining, Start, move_text, parse_move
+from .notation.tiles import parse_tile, tile_text
 from .rulesets import (
     ALL_FIVES,
     NAMED_EVERY_HAND,
@@ -19,7 +20,6 @@ from .rulesets import (
 )
 from .run import play_run
 from .table import Table
-from .tiles import parse_tile, tile_text
 
 FORMAT = "allfives-match/1"
 

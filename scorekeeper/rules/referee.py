@@ -13,19 +13,19 @@ import re
 from typing import NamedTuple
 
 from .errors import N_, RuleError
-from .events import Lay
 from .hand import Played
 from .laid import covered_index
 from .layout import Layout, Side, count_of
 from .match import Match
 from .moves import placements
-from .outcome import DOMINO
+from .notation.events import Lay
+from .notation.outcome import DOMINO
+from .notation.tiles import Tile, normal
 from .play import side_out_after
 from .rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
 from .scoring import Score, ends_score
 from .story import Step, applied
 from .table import Table
-from .tiles import Tile, normal
 
 _END = re.compile(r"^(?:(?P<value>[0-6])|(?P<double>[0-6])-(?P=double)(?P<spinner>\*)?|"
                   r"\((?P<branch>[0-6])-(?P=branch)\))$")

@@ -14,12 +14,12 @@ tests pin the two together.
 """
 
 from .ending import end_hand
-from .events import Draw, Lay, Pass
 from .hand import Played
 from .layout import LINE_STEPS, Layout
 from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .moves import place
-from .outcome import BLOCKED, DOMINO, WON, Outcome
+from .notation.events import Draw, Lay, Pass
+from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
 from .play import next_turn
 from .rulesets import NO_SPINNER, PLUS_ONE
 

@@ -7,11 +7,11 @@ A match is its log, so the position after step N is the match its first N events
 
 from typing import NamedTuple
 
-from .events import Draw, Lay, Pass, Remaining, Start
 from .layout import terms
 from .match import Match
-from .outcome import BLOCKED as BLOCKED_HAND
-from .outcome import DOMINO
+from .notation.events import Draw, Lay, Pass, Remaining, Start
+from .notation.outcome import BLOCKED as BLOCKED_HAND
+from .notation.outcome import DOMINO
 from .topics import (
     BLOCKED,
     BRANCH,

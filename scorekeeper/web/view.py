@@ -26,9 +26,9 @@ from ..rules import (
     places,
     tile_text,
 )
-from ..rules.events import button_value
 from ..rules.laid import covered_by, covered_index, end_text
 from ..rules.layout import terms
+from ..rules.notation.events import button_value
 from ..rules.record import IllegalRecord
 from ..rules.remaining import determined_pips
 from .catalogue import format_number, ngettext, npgettext, say

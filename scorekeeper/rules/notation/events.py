@@ -9,7 +9,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from .errors import N_, IllegalMove
+from ..errors import N_, IllegalMove
 from .tiles import Tile, key_of, normal, parse_tile, tile_text
 
 

@@ -2,8 +2,8 @@
 
 import re
 
-from .errors import N_, BadTile
-from .limits import HIGHEST_PIP, SET_SIZE
+from ..errors import N_, BadTile
+from ..limits import HIGHEST_PIP, SET_SIZE
 
 Tile = tuple[int, int]
 """A tile as two pip numbers; `(3, 5)` and `(5, 3)` are the same tile."""
