@@ -13,7 +13,7 @@ from scorekeeper.rules import (
     OLA_5,
 )
 from scorekeeper.rules.referee import BadPosition, posed, read_ends, rule, token
-from scorekeeper.rules.topics import BRANCH, COUNT, LEAD, OUT, TARGET, WON
+from scorekeeper.rules.setup.topics import BRANCH, COUNT, LEAD, OUT, TARGET, WON
 
 NAMES = ("Ann", "Bob")
 

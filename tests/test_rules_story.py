@@ -11,8 +11,7 @@ from test_rules_undo import state
 
 from scorekeeper.rules import Match
 from scorekeeper.rules.record import read_record
-from scorekeeper.rules.story import END, MOVE, START, Step, applied, find, opening, position, steps
-from scorekeeper.rules.topics import (
+from scorekeeper.rules.setup.topics import (
     BLOCKED,
     COUNT,
     DOUBLE,
@@ -29,6 +28,7 @@ from scorekeeper.rules.topics import (
     UNDEALT,
     WON,
 )
+from scorekeeper.rules.story import END, MOVE, START, Step, applied, find, opening, position, steps
 
 
 def record(hands, **setup) -> Match:

@@ -6,7 +6,7 @@ How a game scored at tables ended is read off its matches each time, never copie
 
 from dataclasses import dataclass
 
-from ..rules.table import MAX_TARGET
+from ..rules.setup.table import MAX_TARGET
 from .errors import N_, CardError
 from .setup import SINGLES, GameFormat
 

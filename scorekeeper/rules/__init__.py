@@ -23,7 +23,8 @@ from .moves import Placement
 from .notation.events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
 from .notation.outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
 from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
-from .rulesets import (
+from .scoring import Score, explain, round_to_five
+from .setup.rulesets import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,
     DEFAULT_RULE_SET,
@@ -33,8 +34,7 @@ from .rulesets import (
     RuleSet,
     find_rule_set,
 )
-from .scoring import Score, explain, round_to_five
-from .table import Table, default_hand_size, default_target
+from .setup.table import Table, default_hand_size, default_target
 
 __all__ = [
     "ALL_FIVES", "ALL_FIVES_SPINNER", "DEFAULT_RULE_SET", "FIVES_AND_THREES", "OLA_5",

@@ -5,7 +5,8 @@ from .hand import Hand
 from .notation.events import Remaining, Start
 from .notation.outcome import BLOCKED, DOMINO, Outcome
 from .remaining import check_remaining
-from .rulesets import (
+from .scoring import Score, blocked_score, domino_score, subtracted_score
+from .setup.rulesets import (
     ALL_BUT_OUT,
     FEWEST_ROUNDED,
     FEWEST_UNROUNDED,
@@ -16,7 +17,6 @@ from .rulesets import (
     OPPONENTS_UNROUNDED,
     OWN_SUBTRACTED,
 )
-from .scoring import Score, blocked_score, domino_score, subtracted_score
 
 _LEADS_BY_RIGHT = {
     DOMINO: N_("%(starter)s went out last hand and leads this one, not %(player)s"),

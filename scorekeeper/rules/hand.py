@@ -6,7 +6,7 @@ from .layout import Layout, Side, empty
 from .notation.events import Move
 from .notation.outcome import Outcome
 from .notation.tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
-from .rulesets import NO_SPINNER
+from .setup.rulesets import NO_SPINNER
 
 
 class Played(NamedTuple):

@@ -10,10 +10,10 @@ from .errors import N_, MatchOver, NothingToUndo
 from .hand import Hand
 from .notation.events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
 from .notation.tiles import Tile
-from .rulesets import NO_SPINNER
 from .run import play_run
 from .scoring import Score, ends_score
-from .table import Table
+from .setup.rulesets import NO_SPINNER
+from .setup.table import Table
 from .words import npgettext
 
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from .errors import N_, IllegalMove
 from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result_key
 from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
-from .rulesets import NO_SPINNER
+from .setup.rulesets import NO_SPINNER
 
 SIDE_WORD = {"L": "left", "R": "right"}
 TILE_OF_END = {f"{a}-{b}": (min(a, b), max(a, b)) for a in range(7) for b in range(7)}

@@ -16,7 +16,7 @@ from .moves import place
 from .notation.events import Draw, Lay, Pass
 from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
 from .notation.tiles import normal_of_checked, tile_text
-from .rulesets import PLUS_ONE
+from .setup.rulesets import PLUS_ONE
 from .words import npgettext
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead

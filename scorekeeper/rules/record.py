@@ -9,7 +9,8 @@ from .errors import N_, HandOver, Refusal, RuleError, SetupError
 from .match import Match
 from .notation.events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .notation.tiles import parse_tile, tile_text
-from .rulesets import (
+from .run import play_run
+from .setup.rulesets import (
     ALL_FIVES,
     NAMED_EVERY_HAND,
     NEXT_SEAT,
@@ -18,8 +19,7 @@ from .rulesets import (
     WINNER_LEADS,
     find_rule_set,
 )
-from .run import play_run
-from .table import Table
+from .setup.table import Table
 
 FORMAT = "allfives-match/1"
 

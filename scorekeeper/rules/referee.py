@@ -22,10 +22,10 @@ from .notation.events import Lay
 from .notation.outcome import DOMINO
 from .notation.tiles import Tile, normal
 from .play import side_out_after
-from .rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
 from .scoring import Score, ends_score
+from .setup.rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
+from .setup.table import Table
 from .story import Step, applied
-from .table import Table
 
 _END = re.compile(r"^(?:(?P<value>[0-6])|(?P<double>[0-6])-(?P=double)(?P<spinner>\*)?|"
                   r"\((?P<branch>[0-6])-(?P=branch)\))$")

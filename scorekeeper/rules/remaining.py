@@ -4,7 +4,7 @@ from .errors import N_, ImpossibleHand, Np_
 from .hand import Hand
 from .limits import HIGHEST_PIP
 from .notation.tiles import NORMAL_OF, normal, parse_tile, pip_range, tile_text
-from .table import Table
+from .setup.table import Table
 
 
 def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],

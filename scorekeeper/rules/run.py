@@ -21,7 +21,7 @@ from .moves import place
 from .notation.events import Draw, Lay, Pass
 from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
 from .play import next_turn
-from .rulesets import NO_SPINNER, PLUS_ONE
+from .setup.rulesets import NO_SPINNER, PLUS_ONE
 
 _tuple = tuple.__new__  # builds a Played or a Layout without the NamedTuple constructor
 FOLLOWING = {players: tuple((seat + 1) % players for seat in range(players))

@@ -12,7 +12,7 @@ from .match import Match
 from .notation.events import Draw, Lay, Pass, Remaining, Start
 from .notation.outcome import BLOCKED as BLOCKED_HAND
 from .notation.outcome import DOMINO
-from .topics import (
+from .setup.topics import (
     BLOCKED,
     BRANCH,
     COUNT,

@@ -29,7 +29,7 @@ from ..league.setup import (
 )
 from ..league.teams import read_team_lines
 from ..rules import RuleSet
-from ..rules.table import MAX_NAME, MAX_TARGET, MIN_TARGET, SET_SIZE
+from ..rules.setup.table import MAX_NAME, MAX_TARGET, MIN_TARGET, SET_SIZE
 from .forms import Form, HouseRulesFields, WholeNumber
 from .league_words import LINE_UP_WORDS, TIE_BREAK_WORDS
 

@@ -6,9 +6,9 @@ by name with `find_rule_set`. The engine asks the rule set; it never tests names
 
 from dataclasses import dataclass, field
 
-from .errors import N_, SetupError
+from ..errors import N_, SetupError
+from ..words import pgettext
 from .topics import BLOCKED, COUNT, DEALT, LEADS, OUT, PIPS, SPINNERS, TARGET, UNDEALT
-from .words import pgettext
 
 # Which doubles branch (RULESETS.md §1).
 NO_SPINNER = "none"

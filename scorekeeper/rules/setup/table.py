@@ -4,8 +4,8 @@ import functools
 import unicodedata
 from dataclasses import dataclass, field
 
-from .errors import N_, Np_, SetupError
-from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
+from ..errors import N_, Np_, SetupError
+from ..limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SET_SIZE
 from .names import allowed, skeleton, visible
 from .rulesets import ALL_FIVES, DEFAULT_HOUSE, HouseRules, RuleSet
 
