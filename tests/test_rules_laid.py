@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from strategies import matches
 
 from scorekeeper.rules import Lay, Side, normal
-from scorekeeper.rules.laid import (
+from scorekeeper.rules.placement.laid import (
     ACROSS,
     FAR,
     FIRST,
@@ -16,7 +16,7 @@ from scorekeeper.rules.laid import (
     covered_by,
     laid_tiles,
 )
-from scorekeeper.rules.places import on_end
+from scorekeeper.rules.placement.places import on_end
 from scorekeeper.rules.record import read_record
 
 

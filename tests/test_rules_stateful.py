@@ -38,7 +38,7 @@ from scorekeeper.rules import (
     Table,
     tile_text,
 )
-from scorekeeper.rules.layout import count_of
+from scorekeeper.rules.placement.layout import count_of
 from scorekeeper.rules.record import read_record, write_record
 
 

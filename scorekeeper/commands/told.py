@@ -16,8 +16,8 @@ from ..rules import (
     story,
     tile_text,
 )
-from ..rules.laid import chains, covered_by, laid_tiles
-from ..rules.places import on_end
+from ..rules.placement.laid import chains, covered_by, laid_tiles
+from ..rules.placement.places import on_end
 from ..rules.referee import token
 from ..rules.words import npgettext
 from .console import ENGLISH, sayer

@@ -2,10 +2,10 @@
 
 from typing import NamedTuple
 
-from .layout import Layout, Side, empty
 from .notation.events import Move
 from .notation.outcome import Outcome
 from .notation.tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
+from .placement.layout import Layout, Side, empty
 from .setup.rulesets import NO_SPINNER
 
 

@@ -7,15 +7,15 @@ lays and draws the plain moves of a line at speed and leaves the rest to these.
 
 from typing import NamedTuple
 
-from . import moves
 from .ending import end_hand
 from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .hand import Hand, Played
-from .layout import Layout, end_name
-from .moves import place
 from .notation.events import Draw, Lay, Pass
 from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
 from .notation.tiles import normal_of_checked, tile_text
+from .placement import moves
+from .placement.layout import Layout, end_name
+from .placement.moves import place
 from .setup.rulesets import PLUS_ONE
 from .words import npgettext
 

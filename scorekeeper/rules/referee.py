@@ -14,13 +14,13 @@ from typing import NamedTuple
 
 from .errors import N_, RuleError
 from .hand import Played
-from .laid import covered_index
-from .layout import Layout, Side, count_of
 from .match import Match
-from .moves import placements
 from .notation.events import Lay
 from .notation.outcome import DOMINO
 from .notation.tiles import Tile, normal
+from .placement.laid import covered_index
+from .placement.layout import Layout, Side, count_of
+from .placement.moves import placements
 from .play import side_out_after
 from .scoring import Score, ends_score
 from .setup.rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet

@@ -15,11 +15,11 @@ tests pin the two together.
 
 from .ending import end_hand
 from .hand import Played
-from .layout import LINE_STEPS, Layout
 from .limits import MAX_PLAYERS, MIN_PLAYERS
-from .moves import place
 from .notation.events import Draw, Lay, Pass
 from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
+from .placement.layout import LINE_STEPS, Layout
+from .placement.moves import place
 from .play import next_turn
 from .setup.rulesets import NO_SPINNER, PLUS_ONE
 

@@ -3,8 +3,8 @@
 from typing import NamedTuple
 
 from .hand import Played
-from .layout import Side, terms
 from .notation.tiles import tile_text
+from .placement.layout import Side, terms
 from .setup.rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
 from .setup.table import Table
 from .words import english, npgettext

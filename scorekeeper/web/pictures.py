@@ -7,7 +7,7 @@ import functools
 from markupsafe import Markup
 
 from ..rules import Hand, Match, explain
-from ..rules.laid import Laid, chains
+from ..rules.placement.laid import Laid, chains
 from ..rules.referee import token
 from ..rules.scoring import ends_score
 from .catalogue import gettext as _

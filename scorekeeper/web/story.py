@@ -9,7 +9,7 @@ from markupsafe import Markup
 from ..rules import DOMINO, WON, Lay, Match, RuleSet
 from ..rules import story as rules_story
 from ..rules.errors import N_
-from ..rules.laid import laid_tiles
+from ..rules.placement.laid import laid_tiles
 from ..rules.setup.topics import ANSWERED, BRANCH, DOUBLE, DRAW, ENDS, FITS, LEAD, PASS
 from ..rules.setup.topics import WON as REACHED
 from ..rules.story import END, MOVE, START, Step

@@ -8,10 +8,10 @@ it touches (RECORD_FORMAT.md). Refusals name the tile and the ends.
 
 from typing import NamedTuple
 
-from .errors import N_, IllegalMove
+from ..errors import N_, IllegalMove
+from ..notation.tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
+from ..setup.rulesets import NO_SPINNER
 from .layout import Layout, Side, count_of, end_name, fitting, lay, lead, result_key
-from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, tile_text
-from .setup.rulesets import NO_SPINNER
 
 SIDE_WORD = {"L": "left", "R": "right"}
 TILE_OF_END = {f"{a}-{b}": (min(a, b), max(a, b)) for a in range(7) for b in range(7)}

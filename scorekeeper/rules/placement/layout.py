@@ -7,8 +7,8 @@ doubles branch (spinners), a side is named by the laid tile it touches (`@5-3`).
 
 from typing import NamedTuple
 
-from .notation.tiles import ALL_TILES, Tile, tile_text
-from .setup.rulesets import BRANCHING, EVERY_DOUBLE, NO_SPINNER
+from ..notation.tiles import ALL_TILES, Tile, tile_text
+from ..setup.rulesets import BRANCHING, EVERY_DOUBLE, NO_SPINNER
 
 
 class Side(NamedTuple):

@@ -8,9 +8,9 @@ Czech and Greek their own prepositions. The web (`web/view.py`) and the replay
 (`commands/told.py`) both word a place through here, with their own `say`.
 """
 
+from ..notation.tiles import Tile, normal
+from ..words import N_, english
 from .layout import Side
-from .notation.tiles import Tile, normal
-from .words import N_, english
 
 ON_NUMBER = (
     N_("on the 0"),

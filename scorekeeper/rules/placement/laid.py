@@ -11,8 +11,8 @@ open side is its FAR side, and a spinner's branch sides are ACROSS it.
 
 from typing import NamedTuple
 
+from ..notation.tiles import Tile, normal, tile_text
 from .layout import Side
-from .notation.tiles import Tile, normal, tile_text
 
 FIRST, SECOND, FAR = "first", "second", "far"
 ACROSS = ("across", "across-2")
