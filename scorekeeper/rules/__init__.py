@@ -16,14 +16,14 @@ from .errors import (
     RuleError,
     SetupError,
 )
-from .hand import Hand, Played
+from .hands.hand import Hand, Played
+from .hands.scoring import Score, explain, round_to_five
 from .match import Match
 from .notation.events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
 from .notation.outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
 from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
 from .placement.layout import Layout, Side
 from .placement.moves import Placement
-from .scoring import Score, explain, round_to_five
 from .setup.rulesets import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,

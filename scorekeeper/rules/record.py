@@ -6,10 +6,10 @@ A record holds only facts from the table; scores are always computed from it.
 import json
 
 from .errors import N_, HandOver, Refusal, RuleError, SetupError
+from .hands.run import play_run
 from .match import Match
 from .notation.events import PARSED_MOVES, Remaining, Start, move_text, parse_move
 from .notation.tiles import parse_tile, tile_text
-from .run import play_run
 from .setup.rulesets import (
     ALL_FIVES,
     NAMED_EVERY_HAND,

@@ -13,7 +13,9 @@ import re
 from typing import NamedTuple
 
 from .errors import N_, RuleError
-from .hand import Played
+from .hands.hand import Played
+from .hands.play import side_out_after
+from .hands.scoring import Score, ends_score
 from .match import Match
 from .notation.events import Lay
 from .notation.outcome import DOMINO
@@ -21,8 +23,6 @@ from .notation.tiles import Tile, normal
 from .placement.laid import covered_index
 from .placement.layout import Layout, Side, count_of
 from .placement.moves import placements
-from .play import side_out_after
-from .scoring import Score, ends_score
 from .setup.rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
 from .setup.table import Table
 from .story import Step, applied

@@ -25,12 +25,12 @@ from ..rules import (
     pips,
     tile_text,
 )
+from ..rules.hands.remaining import determined_pips
 from ..rules.notation.events import button_value
 from ..rules.placement import places
 from ..rules.placement.laid import covered_by, covered_index, end_text
 from ..rules.placement.layout import terms
 from ..rules.record import IllegalRecord
-from ..rules.remaining import determined_pips
 from .catalogue import format_number, ngettext, npgettext, say
 from .catalogue import gettext as _
 

@@ -1,10 +1,10 @@
 """Checking the pips or tiles entered as left in hands at the end of a hand (RULES.md §9)."""
 
-from .errors import N_, ImpossibleHand, Np_
+from ..errors import N_, ImpossibleHand, Np_
+from ..limits import HIGHEST_PIP
+from ..notation.tiles import NORMAL_OF, normal, parse_tile, pip_range, tile_text
+from ..setup.table import Table
 from .hand import Hand
-from .limits import HIGHEST_PIP
-from .notation.tiles import NORMAL_OF, normal, parse_tile, pip_range, tile_text
-from .setup.table import Table
 
 
 def check_remaining(table: Table, hand: Hand, given: dict, required: list[int],

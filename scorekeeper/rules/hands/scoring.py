@@ -2,12 +2,12 @@
 
 from typing import NamedTuple
 
+from ..notation.tiles import tile_text
+from ..placement.layout import Side, terms
+from ..setup.rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
+from ..setup.table import Table
+from ..words import english, npgettext
 from .hand import Played
-from .notation.tiles import tile_text
-from .placement.layout import Side, terms
-from .setup.rulesets import FEWEST_UNROUNDED, FIVES_PLUS_THREES, OPPONENTS_UNROUNDED
-from .setup.table import Table
-from .words import english, npgettext
 
 
 class Score(NamedTuple):

@@ -13,15 +13,15 @@ of sides (`LINE_STEPS`) and leads through `moves.place`, the one placement rule;
 tests pin the two together.
 """
 
+from ..limits import MAX_PLAYERS, MIN_PLAYERS
+from ..notation.events import Draw, Lay, Pass
+from ..notation.outcome import BLOCKED, DOMINO, WON, Outcome
+from ..placement.layout import LINE_STEPS, Layout
+from ..placement.moves import place
+from ..setup.rulesets import NO_SPINNER, PLUS_ONE
 from .ending import end_hand
 from .hand import Played
-from .limits import MAX_PLAYERS, MIN_PLAYERS
-from .notation.events import Draw, Lay, Pass
-from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
-from .placement.layout import LINE_STEPS, Layout
-from .placement.moves import place
 from .play import next_turn
-from .setup.rulesets import NO_SPINNER, PLUS_ONE
 
 _tuple = tuple.__new__  # builds a Played or a Layout without the NamedTuple constructor
 FOLLOWING = {players: tuple((seat + 1) % players for seat in range(players))

@@ -2,11 +2,11 @@
 
 from typing import NamedTuple
 
-from .notation.events import Move
-from .notation.outcome import Outcome
-from .notation.tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
-from .placement.layout import Layout, Side, empty
-from .setup.rulesets import NO_SPINNER
+from ..notation.events import Move
+from ..notation.outcome import Outcome
+from ..notation.tiles import ALL_TILES, SET_SIZE, TILE_SET, Tile
+from ..placement.layout import Layout, Side, empty
+from ..setup.rulesets import NO_SPINNER
 
 
 class Played(NamedTuple):

@@ -1,12 +1,9 @@
 """The rules between hands: who leads, the pips entered when a hand ends, and their score."""
 
-from .errors import N_, HandNotOver, IllegalStart
-from .hand import Hand
-from .notation.events import Remaining, Start
-from .notation.outcome import BLOCKED, DOMINO, Outcome
-from .remaining import check_remaining
-from .scoring import Score, blocked_score, domino_score, subtracted_score
-from .setup.rulesets import (
+from ..errors import N_, HandNotOver, IllegalStart
+from ..notation.events import Remaining, Start
+from ..notation.outcome import BLOCKED, DOMINO, Outcome
+from ..setup.rulesets import (
     ALL_BUT_OUT,
     FEWEST_ROUNDED,
     FEWEST_UNROUNDED,
@@ -17,6 +14,9 @@ from .setup.rulesets import (
     OPPONENTS_UNROUNDED,
     OWN_SUBTRACTED,
 )
+from .hand import Hand
+from .remaining import check_remaining
+from .scoring import Score, blocked_score, domino_score, subtracted_score
 
 _LEADS_BY_RIGHT = {
     DOMINO: N_("%(starter)s went out last hand and leads this one, not %(player)s"),

@@ -7,17 +7,17 @@ lays and draws the plain moves of a line at speed and leaves the rest to these.
 
 from typing import NamedTuple
 
+from ..errors import N_, HandOver, IllegalMove, IllegalStart, Np_
+from ..notation.events import Draw, Lay, Pass
+from ..notation.outcome import BLOCKED, DOMINO, WON, Outcome
+from ..notation.tiles import normal_of_checked, tile_text
+from ..placement import moves
+from ..placement.layout import Layout, end_name
+from ..placement.moves import place
+from ..setup.rulesets import PLUS_ONE
+from ..words import npgettext
 from .ending import end_hand
-from .errors import N_, HandOver, IllegalMove, IllegalStart, Np_
 from .hand import Hand, Played
-from .notation.events import Draw, Lay, Pass
-from .notation.outcome import BLOCKED, DOMINO, WON, Outcome
-from .notation.tiles import normal_of_checked, tile_text
-from .placement import moves
-from .placement.layout import Layout, end_name
-from .placement.moves import place
-from .setup.rulesets import PLUS_ONE
-from .words import npgettext
 
 _tuple = tuple.__new__  # builds a Played without the NamedTuple constructor's overhead
 
