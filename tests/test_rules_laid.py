@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from strategies import matches
 
 from scorekeeper.rules import Lay, Side, normal
+from scorekeeper.rules.match.record import read_record
 from scorekeeper.rules.placement.laid import (
     ACROSS,
     FAR,
@@ -17,7 +18,6 @@ from scorekeeper.rules.placement.laid import (
     laid_tiles,
 )
 from scorekeeper.rules.placement.places import on_end
-from scorekeeper.rules.record import read_record
 
 
 def hand_of(moves, rules="all-fives"):

@@ -10,7 +10,7 @@ from strategies import matches
 from test_rules_undo import state
 
 from scorekeeper.rules import Match
-from scorekeeper.rules.record import read_record
+from scorekeeper.rules.match.record import read_record
 from scorekeeper.rules.setup.topics import (
     BLOCKED,
     COUNT,

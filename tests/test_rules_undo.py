@@ -44,7 +44,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from scorekeeper.rules import RULE_SETS  # noqa: E402
-from scorekeeper.rules.record import write_record  # noqa: E402
+from scorekeeper.rules.match.record import write_record  # noqa: E402
 
 GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
 """Players who lay their best scoring tile: a spinner game then reaches its target."""

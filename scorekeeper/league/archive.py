@@ -14,7 +14,7 @@ import json
 from datetime import date
 
 from ..rules import Match, RuleError
-from ..rules.record import UnreadableRecord, read_record, write_record
+from ..rules.match.record import UnreadableRecord, read_record, write_record
 from .card import Card
 from .errors import N_, ArchiveError, LeagueError
 from .fixtures import check_fixture

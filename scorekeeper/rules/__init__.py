@@ -18,7 +18,7 @@ from .errors import (
 )
 from .hands.hand import Hand, Played
 from .hands.scoring import Score, explain, round_to_five
-from .match import Match
+from .match.match import Match
 from .notation.events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
 from .notation.outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
 from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text

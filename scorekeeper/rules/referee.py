@@ -16,7 +16,7 @@ from .errors import N_, RuleError
 from .hands.hand import Played
 from .hands.play import side_out_after
 from .hands.scoring import Score, ends_score
-from .match import Match
+from .match.match import Match
 from .notation.events import Lay
 from .notation.outcome import DOMINO
 from .notation.tiles import Tile, normal

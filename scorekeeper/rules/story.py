@@ -7,7 +7,7 @@ A match is its log, so the position after step N is the match its first N events
 
 from typing import NamedTuple
 
-from .match import Match
+from .match.match import Match
 from .notation.events import Draw, Lay, Pass, Remaining, Start
 from .notation.outcome import BLOCKED as BLOCKED_HAND
 from .notation.outcome import DOMINO

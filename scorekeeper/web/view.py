@@ -26,11 +26,11 @@ from ..rules import (
     tile_text,
 )
 from ..rules.hands.remaining import determined_pips
+from ..rules.match.record import IllegalRecord
 from ..rules.notation.events import button_value
 from ..rules.placement import places
 from ..rules.placement.laid import covered_by, covered_index, end_text
 from ..rules.placement.layout import terms
-from ..rules.record import IllegalRecord
 from .catalogue import format_number, ngettext, npgettext, say
 from .catalogue import gettext as _
 

@@ -5,12 +5,11 @@ A record holds only facts from the table; scores are always computed from it.
 
 import json
 
-from .errors import N_, HandOver, Refusal, RuleError, SetupError
-from .hands.run import play_run
-from .match import Match
-from .notation.events import PARSED_MOVES, Remaining, Start, move_text, parse_move
-from .notation.tiles import parse_tile, tile_text
-from .setup.rulesets import (
+from ..errors import N_, HandOver, Refusal, RuleError, SetupError
+from ..hands.run import play_run
+from ..notation.events import PARSED_MOVES, Remaining, Start, move_text, parse_move
+from ..notation.tiles import parse_tile, tile_text
+from ..setup.rulesets import (
     ALL_FIVES,
     NAMED_EVERY_HAND,
     NEXT_SEAT,
@@ -19,7 +18,8 @@ from .setup.rulesets import (
     WINNER_LEADS,
     find_rule_set,
 )
-from .setup.table import Table
+from ..setup.table import Table
+from .match import Match
 
 FORMAT = "allfives-match/1"
 

@@ -5,17 +5,17 @@ leaves the match as it was. Undo pops the last event and replays only the last
 hand (at most the one before it too), from a mark kept when each hand opened.
 """
 
-from .errors import N_, MatchOver, NothingToUndo
-from .hands import ending, play
-from .hands.hand import Hand
-from .hands.run import play_run
-from .hands.scoring import Score, ends_score
-from .notation.events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
-from .notation.tiles import Tile
-from .placement import moves
-from .setup.rulesets import NO_SPINNER
-from .setup.table import Table
-from .words import npgettext
+from ..errors import N_, MatchOver, NothingToUndo
+from ..hands import ending, play
+from ..hands.hand import Hand
+from ..hands.run import play_run
+from ..hands.scoring import Score, ends_score
+from ..notation.events import UNDO, Draw, Entry, Event, Lay, Pass, Remaining, Start
+from ..notation.tiles import Tile
+from ..placement import moves
+from ..setup.rulesets import NO_SPINNER
+from ..setup.table import Table
+from ..words import npgettext
 
 
 class Match:
