@@ -12,7 +12,7 @@ from scorekeeper.rules import (
     FIVES_AND_THREES,
     OLA_5,
 )
-from scorekeeper.rules.referee import BadPosition, posed, read_ends, rule, token
+from scorekeeper.rules.rulings.referee import BadPosition, posed, read_ends, rule, token
 from scorekeeper.rules.setup.topics import BRANCH, COUNT, LEAD, OUT, TARGET, WON
 
 NAMES = ("Ann", "Bob")

@@ -11,6 +11,17 @@ from test_rules_undo import state
 
 from scorekeeper.rules import Match
 from scorekeeper.rules.match.record import read_record
+from scorekeeper.rules.rulings.story import (
+    END,
+    MOVE,
+    START,
+    Step,
+    applied,
+    find,
+    opening,
+    position,
+    steps,
+)
 from scorekeeper.rules.setup.topics import (
     BLOCKED,
     COUNT,
@@ -28,7 +39,6 @@ from scorekeeper.rules.setup.topics import (
     UNDEALT,
     WON,
 )
-from scorekeeper.rules.story import END, MOVE, START, Step, applied, find, opening, position, steps
 
 
 def record(hands, **setup) -> Match:

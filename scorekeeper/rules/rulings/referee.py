@@ -12,19 +12,19 @@ nothing). No end at all means the tile is the lead.
 import re
 from typing import NamedTuple
 
-from .errors import N_, RuleError
-from .hands.hand import Played
-from .hands.play import side_out_after
-from .hands.scoring import Score, ends_score
-from .match.match import Match
-from .notation.events import Lay
-from .notation.outcome import DOMINO
-from .notation.tiles import Tile, normal
-from .placement.laid import covered_index
-from .placement.layout import Layout, Side, count_of
-from .placement.moves import placements
-from .setup.rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
-from .setup.table import Table
+from ..errors import N_, RuleError
+from ..hands.hand import Played
+from ..hands.play import side_out_after
+from ..hands.scoring import Score, ends_score
+from ..match.match import Match
+from ..notation.events import Lay
+from ..notation.outcome import DOMINO
+from ..notation.tiles import Tile, normal
+from ..placement.laid import covered_index
+from ..placement.layout import Layout, Side, count_of
+from ..placement.moves import placements
+from ..setup.rulesets import EVERY_DOUBLE, FIRST_DOUBLE, NO_SPINNER, RuleSet
+from ..setup.table import Table
 from .story import Step, applied
 
 _END = re.compile(r"^(?:(?P<value>[0-6])|(?P<double>[0-6])-(?P=double)(?P<spinner>\*)?|"

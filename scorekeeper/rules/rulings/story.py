@@ -7,12 +7,12 @@ A match is its log, so the position after step N is the match its first N events
 
 from typing import NamedTuple
 
-from .match.match import Match
-from .notation.events import Draw, Lay, Pass, Remaining, Start
-from .notation.outcome import BLOCKED as BLOCKED_HAND
-from .notation.outcome import DOMINO
-from .placement.layout import terms
-from .setup.topics import (
+from ..match.match import Match
+from ..notation.events import Draw, Lay, Pass, Remaining, Start
+from ..notation.outcome import BLOCKED as BLOCKED_HAND
+from ..notation.outcome import DOMINO
+from ..placement.layout import terms
+from ..setup.topics import (
     BLOCKED,
     BRANCH,
     COUNT,
