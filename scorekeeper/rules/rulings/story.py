@@ -8,7 +8,7 @@ A match is its log, so the position after step N is the match its first N events
 from typing import NamedTuple
 
 from ..match.match import Match
-from ..notation.events import Draw, Lay, Pass, Remaining, Start
+from ..notation.events import Draw, Pass, Remaining, Start
 from ..notation.outcome import BLOCKED as BLOCKED_HAND
 from ..notation.outcome import DOMINO
 from ..placement.layout import terms
@@ -133,10 +133,3 @@ def _laid(at: Match, hand, index: int, played) -> tuple[str, ...]:
         found.append(WON)
     return tuple(found)
 
-
-def lay_of(step: Step, at: Match) -> Lay | None:
-    """The tile laid at `step`, if it laid one."""
-    if step.kind != MOVE:
-        return None
-    move = at.hands[step.hand - 1].moves[step.move - 1].move
-    return move if isinstance(move, Lay) else None

@@ -12,6 +12,5 @@ ANSWERED = (DEALT, UNDEALT, SPINNERS, COUNT, OUT, BLOCKED, PIPS, TARGET, LEADS)
 
 LEAD, ENDS, DOUBLE, BRANCH, FITS, DRAW, PASS, WON = (
     "lead", "ends", "double", "branch", "fits", "draw", "pass", "won")
-SHARED = (LEAD, ENDS, DOUBLE, BRANCH, FITS, DRAW, PASS, WON)
 """The rules every game shares: the lead's count, counting the open ends, a double at an
 end, a spinner's unstarted side, where a tile fits, drawing, passing, reaching the target."""
