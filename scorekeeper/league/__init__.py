@@ -7,7 +7,6 @@ reads each game's result off the app's ordinary matches.
 from .archive import FORMAT, read_archive, write_archive
 from .card import Card
 from .errors import ArchiveError, CardError, LeagueError, SetupRefused
-from .fixtures import check_fixture, dated, double_round_robin
 from .game import (
     AWARDED,
     AWAY,
@@ -22,9 +21,11 @@ from .game import (
     outcome,
 )
 from .lineups import check_open, handed_in, revealed, with_line_up
-from .points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
 from .season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
-from .setup import (
+from .standings import CardResult, GameResult, Row, card_result, players_table, standings
+from .terms.fixtures import check_fixture, dated, double_round_robin
+from .terms.points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
+from .terms.setup import (
     BLIND,
     DRAWN,
     LINE_UPS,
@@ -36,7 +37,6 @@ from .setup import (
     card_format_text,
     checked_name,
 )
-from .standings import CardResult, GameResult, Row, card_result, players_table, standings
 
 __all__ = [
     "AWARDED", "AWAY", "BLIND", "DRAWN", "ENTERED", "FORMAT", "HOME", "LINE_UPS", "OPEN",

@@ -17,11 +17,11 @@ from ..rules import Match, RuleError
 from ..rules.match.record import UnreadableRecord, read_record, write_record
 from .card import Card
 from .errors import N_, ArchiveError, LeagueError
-from .fixtures import check_fixture
 from .game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
 from .lineups import with_line_up
 from .season import Season, SeasonFixture
-from .setup import LeagueSetup, checked_name
+from .terms.fixtures import check_fixture
+from .terms.setup import LeagueSetup, checked_name
 
 FORMAT = "allfives-league/1"
 ARCHIVED = "archived"

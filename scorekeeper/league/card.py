@@ -18,7 +18,7 @@ from .game import (
     check_paper_legs,
     check_paper_score,
 )
-from .setup import SINGLES, GameFormat
+from .terms.setup import SINGLES, GameFormat
 
 
 @dataclass(frozen=True)

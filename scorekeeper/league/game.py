@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..rules.setup.table import MAX_TARGET
 from .errors import N_, CardError
-from .setup import SINGLES, GameFormat
+from .terms.setup import SINGLES, GameFormat
 
 HOME, AWAY = "home", "away"
 SIDES = (HOME, AWAY)

@@ -8,7 +8,7 @@ from random import Random
 from .card import Card, check_picks, check_plays_once
 from .errors import N_, CardError
 from .game import AWAY, HOME, SIDES
-from .setup import BLIND, OPEN, SINGLES, LeagueSetup, players_needed
+from .terms.setup import BLIND, OPEN, SINGLES, LeagueSetup, players_needed
 
 
 def check_open(setup: LeagueSetup, card: Card) -> None:

@@ -9,8 +9,8 @@ from typing import NamedTuple
 from ..rules import Match
 from .card import Card
 from .game import Outcome, outcome
-from .setup import LeagueSetup
 from .standings import CardResult, PlayerRow, Row, card_result, players_table, standings
+from .terms.setup import LeagueSetup
 
 
 class Fixture(NamedTuple):

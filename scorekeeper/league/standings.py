@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .card import Card
 from .game import AWAY, HOME, Outcome
-from .points import PLAY_OFF, PointsScheme
+from .terms.points import PLAY_OFF, PointsScheme
 
 
 @dataclass(frozen=True)

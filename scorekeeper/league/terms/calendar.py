@@ -5,7 +5,7 @@ import functools
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from .errors import N_, SetupRefused
+from ..errors import N_, SetupRefused
 
 DEFAULT_ZONE = "UTC"
 """The time zone of a league set up before leagues had one."""

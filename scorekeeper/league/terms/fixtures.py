@@ -2,7 +2,7 @@
 
 from datetime import date, timedelta
 
-from .errors import N_, SetupRefused
+from ..errors import N_, SetupRefused
 
 
 def check_fixture(home, away) -> None:

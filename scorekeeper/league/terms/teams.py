@@ -2,7 +2,7 @@
 rules of their squads: a player plays for one team, a squad holds at most the league's
 limit."""
 
-from .errors import N_, SetupRefused
+from ..errors import N_, SetupRefused
 from .setup import LeagueSetup, checked_name
 
 

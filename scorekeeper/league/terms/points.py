@@ -3,7 +3,7 @@ won, and a losing bonus for a close defeat ("1 point for losing 5–4"); then ti
 
 from dataclasses import dataclass
 
-from .errors import N_, Np_, SetupRefused
+from ..errors import N_, Np_, SetupRefused
 
 MAX_POINTS = 100
 """No league gives more than this for one game or one card; more is a typing slip."""

@@ -6,11 +6,11 @@ Everything here is a frozen value checked when made: a setup that exists makes s
 
 from dataclasses import dataclass
 
-from ..rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, SetupError, Table, find_rule_set
-from ..rules.setup.rulesets import DEFAULT_HOUSE, HouseRules
-from ..rules.setup.table import MAX_NAME
+from ...rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, SetupError, Table, find_rule_set
+from ...rules.setup.rulesets import DEFAULT_HOUSE, HouseRules
+from ...rules.setup.table import MAX_NAME
+from ..errors import N_, Np_, SetupRefused
 from .calendar import DEFAULT_ZONE, checked_time_zone
-from .errors import N_, Np_, SetupRefused
 from .points import PointsScheme
 
 MAX_GAMES = 21

@@ -6,9 +6,9 @@ of that game commonly play, and says so in the README."""
 
 from dataclasses import dataclass
 
-from ..rules import ALL_FIVES, FIVES_AND_THREES
-from ..rules.setup.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
-from .errors import N_
+from ...rules import ALL_FIVES, FIVES_AND_THREES
+from ...rules.setup.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
+from ..errors import N_
 from .points import PLAY_OFF, PRESETS, PointsScheme
 from .setup import DRAWN, OPEN, GameFormat, LeagueSetup
 
