@@ -5,9 +5,8 @@ reads each game's result off the app's ordinary matches.
 """
 
 from .archive import FORMAT, read_archive, write_archive
-from .card import Card
-from .errors import ArchiveError, CardError, LeagueError, SetupRefused
-from .game import (
+from .cards.card import Card
+from .cards.game import (
     AWARDED,
     AWAY,
     ENTERED,
@@ -20,7 +19,8 @@ from .game import (
     Outcome,
     outcome,
 )
-from .lineups import check_open, handed_in, revealed, with_line_up
+from .cards.lineups import check_open, handed_in, revealed, with_line_up
+from .errors import ArchiveError, CardError, LeagueError, SetupRefused
 from .season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
 from .standings import CardResult, GameResult, Row, card_result, players_table, standings
 from .terms.fixtures import check_fixture, dated, double_round_robin

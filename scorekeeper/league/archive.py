@@ -15,10 +15,10 @@ from datetime import date
 
 from ..rules import Match, RuleError
 from ..rules.match.record import UnreadableRecord, read_record, write_record
-from .card import Card
+from .cards.card import Card
+from .cards.game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
+from .cards.lineups import with_line_up
 from .errors import N_, ArchiveError, LeagueError
-from .game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
-from .lineups import with_line_up
 from .season import Season, SeasonFixture
 from .terms.fixtures import check_fixture
 from .terms.setup import LeagueSetup, checked_name

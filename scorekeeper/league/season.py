@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules import Match
-from .card import Card
-from .game import Outcome, outcome
+from .cards.card import Card
+from .cards.game import Outcome, outcome
 from .standings import CardResult, PlayerRow, Row, card_result, players_table, standings
 from .terms.setup import LeagueSetup
 

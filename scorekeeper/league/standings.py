@@ -8,8 +8,8 @@ teams and never for a player.
 
 from dataclasses import dataclass
 
-from .card import Card
-from .game import AWAY, HOME, Outcome
+from .cards.card import Card
+from .cards.game import AWAY, HOME, Outcome
 from .terms.points import PLAY_OFF, PointsScheme
 
 

@@ -7,7 +7,7 @@ is kept as that team's former player, and a name corrected is corrected on the t
 cards and at the tables of its games.
 """
 
-from ..league.card_edits import names_on, renamed, without_player
+from ..league.cards.card_edits import names_on, renamed, without_player
 from ..league.errors import N_, CardError, SetupRefused
 from ..league.limits import check_roster
 from ..league.terms.setup import checked_name

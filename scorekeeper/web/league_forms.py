@@ -20,7 +20,7 @@ from wtforms.validators import (
 )
 
 from ..league import SIDES
-from ..league.game import paper_ceiling
+from ..league.cards.game import paper_ceiling
 from ..league.terms.setup import BLIND, MAX_LEGS, SINGLES, LeagueSetup
 from ..rules.setup.table import MAX_NAME, MAX_TARGET
 from .catalogue import gettext as _

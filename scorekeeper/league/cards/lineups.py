@@ -5,10 +5,10 @@ other until both are in; then the card's games are filled, as the captains wrote
 from dataclasses import replace
 from random import Random
 
+from ..errors import N_, CardError
+from ..terms.setup import BLIND, OPEN, SINGLES, LeagueSetup, players_needed
 from .card import Card, check_picks, check_plays_once
-from .errors import N_, CardError
 from .game import AWAY, HOME, SIDES
-from .terms.setup import BLIND, OPEN, SINGLES, LeagueSetup, players_needed
 
 
 def check_open(setup: LeagueSetup, card: Card) -> None:

@@ -6,9 +6,9 @@ How a game scored at tables ended is read off its matches each time, never copie
 
 from dataclasses import dataclass
 
-from ..rules.setup.table import MAX_TARGET
-from .errors import N_, CardError
-from .terms.setup import SINGLES, GameFormat
+from ...rules.setup.table import MAX_TARGET
+from ..errors import N_, CardError
+from ..terms.setup import SINGLES, GameFormat
 
 HOME, AWAY = "home", "away"
 SIDES = (HOME, AWAY)

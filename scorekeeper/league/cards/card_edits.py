@@ -7,8 +7,8 @@ import hashlib
 import json
 from dataclasses import replace
 
+from ..errors import N_, CardError
 from .card import Card
-from .errors import N_, CardError
 from .game import AWAY, HOME, Game
 
 GAMES = "games"

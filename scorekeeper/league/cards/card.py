@@ -8,7 +8,8 @@ in blind). How a game scored at tables ended is read off its matches each time.
 
 from dataclasses import dataclass, replace
 
-from .errors import N_, CardError
+from ..errors import N_, CardError
+from ..terms.setup import SINGLES, GameFormat
 from .game import (
     AWAY,
     HOME,
@@ -18,7 +19,6 @@ from .game import (
     check_paper_legs,
     check_paper_score,
 )
-from .terms.setup import SINGLES, GameFormat
 
 
 @dataclass(frozen=True)
