@@ -4,7 +4,6 @@ It knows nothing of Flask or SQLite; the service layer stores what it decides an
 reads each game's result off the app's ordinary matches.
 """
 
-from .archive import FORMAT, read_archive, write_archive
 from .cards.card import Card
 from .cards.game import (
     AWARDED,
@@ -21,8 +20,9 @@ from .cards.game import (
 )
 from .cards.lineups import check_open, handed_in, revealed, with_line_up
 from .errors import ArchiveError, CardError, LeagueError, SetupRefused
-from .season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
-from .standings import CardResult, GameResult, Row, card_result, players_table, standings
+from .season.archive import FORMAT, read_archive, write_archive
+from .season.season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
+from .season.standings import CardResult, GameResult, Row, card_result, players_table, standings
 from .terms.fixtures import check_fixture, dated, double_round_robin
 from .terms.points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
 from .terms.setup import (

@@ -8,9 +8,9 @@ teams and never for a player.
 
 from dataclasses import dataclass
 
-from .cards.card import Card
-from .cards.game import AWAY, HOME, Outcome
-from .terms.points import PLAY_OFF, PointsScheme
+from ..cards.card import Card
+from ..cards.game import AWAY, HOME, Outcome
+from ..terms.points import PLAY_OFF, PointsScheme
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ archive of a season that used none of them is written as before.
 import json
 from datetime import date
 
-from ..rules import Match, RuleError
-from ..rules.match.record import UnreadableRecord, read_record, write_record
-from .cards.card import Card
-from .cards.game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
-from .cards.lineups import with_line_up
-from .errors import N_, ArchiveError, LeagueError
+from ...rules import Match, RuleError
+from ...rules.match.record import UnreadableRecord, read_record, write_record
+from ..cards.card import Card
+from ..cards.game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
+from ..cards.lineups import with_line_up
+from ..errors import N_, ArchiveError, LeagueError
+from ..terms.fixtures import check_fixture
+from ..terms.setup import LeagueSetup, checked_name
 from .season import Season, SeasonFixture
-from .terms.fixtures import check_fixture
-from .terms.setup import LeagueSetup, checked_name
 
 FORMAT = "allfives-league/1"
 ARCHIVED = "archived"

@@ -8,7 +8,7 @@ players' table.
 
 from dataclasses import dataclass, field
 
-from .cards.game import AWAY, HOME
+from ..cards.game import AWAY, HOME
 from .standings import CardResult
 
 

@@ -6,11 +6,11 @@ The league's pages and its archive compute their tables here, the same way."""
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules import Match
-from .cards.card import Card
-from .cards.game import Outcome, outcome
+from ...rules import Match
+from ..cards.card import Card
+from ..cards.game import Outcome, outcome
+from ..terms.setup import LeagueSetup
 from .standings import CardResult, PlayerRow, Row, card_result, players_table, standings
-from .terms.setup import LeagueSetup
 
 
 class Fixture(NamedTuple):
