@@ -1,4 +1,4 @@
-"""Which laid tile touches which, derived from a hand's moves (`rules/laid.py`): what the
+"""Which laid tile touches which, derived from a hand's moves (`rules/placement/laid.py`): what the
 drawing of the layout and the layout told in text are made from."""
 
 

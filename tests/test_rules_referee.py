@@ -1,4 +1,4 @@
-"""Ask the referee (`rules/referee.py`): a position posed by hand and a tile, ruled by the
+"""Ask the referee (`rules/rulings/referee.py`): a position posed by hand and a tile, ruled by the
 engine itself, with RULESETS.md's worked examples and every position of real matches."""
 
 

@@ -1,4 +1,5 @@
-"""A replay lays runs of plain moves at speed (`rules/run.py`): exactly as the full rules do."""
+"""A replay lays runs of plain moves at speed (`rules/hands/run.py`): exactly as the full rules
+do."""
 
 import json
 import random

@@ -1,5 +1,5 @@
-"""A match's story (`rules/story.py`): each event by its place as the score sheet numbers it,
-the match at every step, and the rules that applied."""
+"""A match's story (`rules/rulings/story.py`): each event by its place as the score sheet
+numbers it, the match at every step, and the rules that applied."""
 
 import random
 

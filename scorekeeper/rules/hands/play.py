@@ -1,7 +1,7 @@
 """The rules of a move during a hand: laying a tile, drawing, passing or knocking.
 
 Each rule checks everything before it changes anything, so a refused move leaves
-the match as it was. A replay goes through `play_run` (rules/run.py) first, which
+the match as it was. A replay goes through `play_run` (rules/hands/run.py) first, which
 lays and draws the plain moves of a line at speed and leaves the rest to these.
 """
 

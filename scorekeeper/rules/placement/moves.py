@@ -1,7 +1,7 @@
 """Where a tile may go on the layout: the one placement rule that offers and lays alike.
 
 `place` lays a tile on the layout (RULESETS.md §1); both the offer of buttons
-(`placements`) and the laying of a tile (`rules.play.lay`) use it. With no spinners
+(`placements`) and the laying of a tile (`rules.hands.play.lay`) use it. With no spinners
 the two open sides are named L and R; with spinners a side is named by the laid tile
 it touches (RECORD_FORMAT.md). Refusals name the tile and the ends.
 """

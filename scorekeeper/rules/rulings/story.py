@@ -93,7 +93,7 @@ def opening(match: Match, story: list[Step], hand: int) -> Step | None:
 
 
 def applied(at: Match, step: Step) -> tuple[str, ...]:
-    """The rules that applied at `step`, by topic (`rules/topics.py`), read off the match
+    """The rules that applied at `step`, by topic (`rules/setup/topics.py`), read off the match
     as it stood after it (`position`)."""
     rules = at.table.rules
     hand = at.hands[step.hand - 1]

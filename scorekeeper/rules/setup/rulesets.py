@@ -135,7 +135,7 @@ class RuleSet:
                 in self.topics()]
 
     def topics(self) -> list[tuple[str, str, str, dict]]:
-        """The answers with the topic of each (`rules/topics.py`), which names its paragraph
+        """The answers with the topic of each (`rules/setup/topics.py`), which names its paragraph
         on the rules page (`<name>-<topic>`): (topic, question, answer, values)."""
         two, more = self.targets
         if self.exact_target:
