@@ -34,7 +34,7 @@ from lib.common import (
 from lib.records import generate
 
 from scorekeeper.rules import RULE_SETS, find_rule_set
-from scorekeeper.rules.record import load_record, read_record
+from scorekeeper.rules.match.record import load_record, read_record
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
 from scorekeeper.storage import connect

@@ -24,7 +24,7 @@ from lib.common import ROOT
 from simulation import RandomTable, random_table
 
 from scorekeeper.rules import RULE_SETS, Match
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
 
 GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
 

@@ -27,7 +27,7 @@ from lib.common import ROOT
 from lib.people import BrowserTable
 
 from scorekeeper.rules import RULE_SETS, Draw, Lay, Match, Pass, Remaining, Start, Table, pips
-from scorekeeper.rules.events import button_value
+from scorekeeper.rules.notation.events import button_value
 
 NAMES = ("Ann", "Ζωή", "Kovács Éva", 'Tom & "Jo" <i>', "Dan")
 LANGUAGES = ("en", "el", "cs", "hu")

@@ -34,7 +34,7 @@ from simulation import RandomTable
 
 from scorekeeper import create_app
 from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal
-from scorekeeper.rules.events import button_value
+from scorekeeper.rules.notation.events import button_value
 from scorekeeper.web import view
 
 

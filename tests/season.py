@@ -24,7 +24,7 @@ from simulation import play_match
 from test_web_league import League
 
 from scorekeeper.rules import RULE_SETS, Table
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
 from scorekeeper.storage import connect, is_postgresql, upgrade
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",

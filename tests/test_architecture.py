@@ -113,7 +113,7 @@ def test_the_top_level_is_a_list_of_rooms():
 
 def _rule_set_words() -> set[str]:
     """Every rule set's name and every value of its options, as rulesets.py writes them."""
-    tree = ast.parse((PACKAGE / "rules" / "rulesets.py").read_text())
+    tree = ast.parse((PACKAGE / "rules" / "setup" / "rulesets.py").read_text())
     words = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from scorekeeper.rules import Draw, IllegalMove, Lay, Pass, Remaining, Start
-from scorekeeper.rules.events import (
+from scorekeeper.rules.notation.events import (
     button_value,
     event_data,
     event_from_data,

@@ -24,9 +24,9 @@ from scorekeeper.rules import (
     parse_tile,
 )
 from scorekeeper.rules.errors import Refusal
-from scorekeeper.rules.events import lay_from_button
-from scorekeeper.rules.record import FORMAT, load_record, read_record
-from scorekeeper.rules.referee import read_ends, rule
+from scorekeeper.rules.match.record import FORMAT, load_record, read_record
+from scorekeeper.rules.notation.events import lay_from_button
+from scorekeeper.rules.rulings.referee import read_ends, rule
 from scorekeeper.web.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"

@@ -11,8 +11,8 @@ from test_web_league import league  # noqa: F401 (the fixture)
 from test_web_spinners import buttons
 
 from scorekeeper.commands.console import catalogue, sayer
-from scorekeeper.rules import places
-from scorekeeper.rules.layout import Side
+from scorekeeper.rules.placement import places
+from scorekeeper.rules.placement.layout import Side
 
 
 def say_in(lang: str):

@@ -27,9 +27,9 @@ from scorekeeper.league import (
     with_line_up,
     write_archive,
 )
-from scorekeeper.league.formats import FORMATS
-from scorekeeper.league.points import PRESETS, close_defeats
-from scorekeeper.league.teams import check_squad, read_team_lines
+from scorekeeper.league.terms.formats import FORMATS
+from scorekeeper.league.terms.points import PRESETS, close_defeats
+from scorekeeper.league.terms.teams import check_squad, read_team_lines
 
 SOLIHULL = PRESETS["three_close_loss"]
 LEEK = PRESETS["two_plus_games"]

@@ -26,7 +26,7 @@ from scorekeeper.league import (
     read_archive,
     write_archive,
 )
-from scorekeeper.league.archive import ARCHIVED
+from scorekeeper.league.season.archive import ARCHIVED
 
 TO_250 = GameFormat(250, 7)
 ROSTERS = {HOME: ["Ann", "Amy", "Abe"], AWAY: ["Bob", "Ben", "Bea"]}

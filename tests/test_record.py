@@ -7,7 +7,7 @@ import pytest
 from simulation import play_match, random_table
 
 from scorekeeper.rules import RuleError, Start
-from scorekeeper.rules.record import (
+from scorekeeper.rules.match.record import (
     FORMAT,
     IllegalRecord,
     UnreadableRecord,

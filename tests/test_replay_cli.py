@@ -336,7 +336,7 @@ def test_a_reader_that_stops_reading_ends_it_quietly(write, tmp_path):
 
     from simulation import play_match
 
-    from scorekeeper.rules.record import write_record
+    from scorekeeper.rules.match.record import write_record
 
     doc = write_record(play_match(random.Random(5)))
     files = [write(f"long{number}.json", doc) for number in range(40)]  # far more than a pipe

@@ -10,8 +10,8 @@ from simulation import RandomTable, random_table
 
 from scorekeeper import storage
 from scorekeeper.rules import Hand, Lay, Match, Start, Table
-from scorekeeper.rules.events import UNDO
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
+from scorekeeper.rules.notation.events import UNDO
 from scorekeeper.storage import matches as matches_module
 
 

@@ -27,7 +27,7 @@ from simulation import RandomTable, random_table
 
 from scorekeeper import storage
 from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, move_text, tile_text
-from scorekeeper.rules.record import load_record, read_record
+from scorekeeper.rules.match.record import load_record, read_record
 
 ROUNDS = 3
 CLIENTS = 6

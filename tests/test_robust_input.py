@@ -22,7 +22,7 @@ from tables import event_form
 
 from scorekeeper import create_app, storage
 from scorekeeper.rules import Match, Table, tile_text
-from scorekeeper.rules.record import FORMAT, write_record
+from scorekeeper.rules.match.record import FORMAT, write_record
 
 PHASES = ["start", "lead", "play", "end", "over"]
 ACTIONS = ["start", "lay", "draw", "pass", "undo", "end"]

@@ -18,7 +18,7 @@ from simulation import RandomTable, play_match
 
 from scorekeeper import create_app, storage
 from scorekeeper.rules import Match, Start, Table
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
 from scorekeeper.storage import StaleWrite
 from scorekeeper.web.work import unit_of_work
 

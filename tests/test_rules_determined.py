@@ -2,7 +2,7 @@
 
 from tables import ANN, BOB, CAT, new_match, play
 
-from scorekeeper.rules.remaining import determined_pips
+from scorekeeper.rules.hands.remaining import determined_pips
 
 
 def test_an_opponent_holding_every_tile_not_laid_holds_their_pips_exactly():

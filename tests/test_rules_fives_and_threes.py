@@ -16,7 +16,7 @@ from scorekeeper.rules import (
     MatchOver,
     explain,
 )
-from scorekeeper.rules.record import (
+from scorekeeper.rules.match.record import (
     FORMAT,
     IllegalRecord,
     UnreadableRecord,

@@ -9,8 +9,8 @@ from tables import ANN, BOB, CAT, NAMES, last_explanation, play
 from test_replay_cli import replay
 
 from scorekeeper.rules import ALL_FIVES, FIVES_AND_THREES, OLA_5, Match, SetupError, Table
-from scorekeeper.rules.record import FORMAT, UnreadableRecord, read_record, write_record
-from scorekeeper.rules.rulesets import DEFAULT_HOUSE, HouseRules
+from scorekeeper.rules.match.record import FORMAT, UnreadableRecord, read_record, write_record
+from scorekeeper.rules.setup.rulesets import DEFAULT_HOUSE, HouseRules
 
 NO_DOWN = {"win_on_the_down": False}
 NO_LAST_POINT = {"last_tile_point": False}

@@ -1,4 +1,4 @@
-"""Which laid tile touches which, derived from a hand's moves (`rules/laid.py`): what the
+"""Which laid tile touches which, derived from a hand's moves (`rules/placement/laid.py`): what the
 drawing of the layout and the layout told in text are made from."""
 
 
@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from strategies import matches
 
 from scorekeeper.rules import Lay, Side, normal
-from scorekeeper.rules.laid import (
+from scorekeeper.rules.match.record import read_record
+from scorekeeper.rules.placement.laid import (
     ACROSS,
     FAR,
     FIRST,
@@ -16,8 +17,7 @@ from scorekeeper.rules.laid import (
     covered_by,
     laid_tiles,
 )
-from scorekeeper.rules.places import on_end
-from scorekeeper.rules.record import read_record
+from scorekeeper.rules.placement.places import on_end
 
 
 def hand_of(moves, rules="all-fives"):

@@ -1,4 +1,4 @@
-"""Ask the referee (`rules/referee.py`): a position posed by hand and a tile, ruled by the
+"""Ask the referee (`rules/rulings/referee.py`): a position posed by hand and a tile, ruled by the
 engine itself, with RULESETS.md's worked examples and every position of real matches."""
 
 
@@ -12,8 +12,8 @@ from scorekeeper.rules import (
     FIVES_AND_THREES,
     OLA_5,
 )
-from scorekeeper.rules.referee import BadPosition, posed, read_ends, rule, token
-from scorekeeper.rules.topics import BRANCH, COUNT, LEAD, OUT, TARGET, WON
+from scorekeeper.rules.rulings.referee import BadPosition, posed, read_ends, rule, token
+from scorekeeper.rules.setup.topics import BRANCH, COUNT, LEAD, OUT, TARGET, WON
 
 NAMES = ("Ann", "Bob")
 

@@ -1,4 +1,5 @@
-"""A replay lays runs of plain moves at speed (`rules/run.py`): exactly as the full rules do."""
+"""A replay lays runs of plain moves at speed (`rules/hands/run.py`): exactly as the full rules
+do."""
 
 import json
 import random
@@ -8,7 +9,7 @@ from simulation import RandomTable, random_table
 
 from scorekeeper.commands.told import summary, summary_json
 from scorekeeper.rules import RULE_SETS, Match, Table
-from scorekeeper.rules.record import read_record, write_record
+from scorekeeper.rules.match.record import read_record, write_record
 
 
 def played(rng: random.Random, table: Table, most: int = 2000) -> Match:

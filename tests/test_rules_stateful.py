@@ -38,8 +38,8 @@ from scorekeeper.rules import (
     Table,
     tile_text,
 )
-from scorekeeper.rules.layout import count_of
-from scorekeeper.rules.record import read_record, write_record
+from scorekeeper.rules.match.record import read_record, write_record
+from scorekeeper.rules.placement.layout import count_of
 
 
 @st.composite

@@ -1,5 +1,5 @@
-"""A match's story (`rules/story.py`): each event by its place as the score sheet numbers it,
-the match at every step, and the rules that applied."""
+"""A match's story (`rules/rulings/story.py`): each event by its place as the score sheet
+numbers it, the match at every step, and the rules that applied."""
 
 import random
 
@@ -10,9 +10,19 @@ from strategies import matches
 from test_rules_undo import state
 
 from scorekeeper.rules import Match
-from scorekeeper.rules.record import read_record
-from scorekeeper.rules.story import END, MOVE, START, Step, applied, find, opening, position, steps
-from scorekeeper.rules.topics import (
+from scorekeeper.rules.match.record import read_record
+from scorekeeper.rules.rulings.story import (
+    END,
+    MOVE,
+    START,
+    Step,
+    applied,
+    find,
+    opening,
+    position,
+    steps,
+)
+from scorekeeper.rules.setup.topics import (
     BLOCKED,
     COUNT,
     DOUBLE,

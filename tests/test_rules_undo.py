@@ -44,7 +44,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from scorekeeper.rules import RULE_SETS  # noqa: E402
-from scorekeeper.rules.record import write_record  # noqa: E402
+from scorekeeper.rules.match.record import write_record  # noqa: E402
 
 GREED = {"all-fives-spinner": 0.8, "ola-5": 0.8}
 """Players who lay their best scoring tile: a spinner game then reaches its target."""
@@ -135,7 +135,7 @@ def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
 # -- One Undo is one step of the buttons: a record's `draw 3` is taken back a tile at a time --
 
 from scorekeeper.rules import Draw  # noqa: E402
-from scorekeeper.rules.events import UNDO  # noqa: E402
+from scorekeeper.rules.notation.events import UNDO  # noqa: E402
 from scorekeeper.storage.match_log import apply_entries  # noqa: E402
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.rules import Draw, IllegalMove, Lay, Match, NothingToUndo, Start, Table
-from scorekeeper.rules.events import UNDO
+from scorekeeper.rules.notation.events import UNDO
 from scorekeeper.services import matches
 from scorekeeper.services.unit_of_work import UnitOfWork
 from scorekeeper.storage import MatchCache, connect

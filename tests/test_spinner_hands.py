@@ -5,7 +5,7 @@ import pytest
 
 from scorekeeper.commands.told import summary
 from scorekeeper.rules import IllegalMove, Match, explain
-from scorekeeper.rules.record import IllegalRecord, read_record, write_record
+from scorekeeper.rules.match.record import IllegalRecord, read_record, write_record
 
 FORMAT = "allfives-match/1"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

@@ -13,7 +13,7 @@ from scorekeeper.rules import (
     Match,
     Table,
 )
-from scorekeeper.rules.layout import count_of, empty, lay, lead
+from scorekeeper.rules.placement.layout import count_of, empty, lay, lead
 
 
 def spinner_match(rules=ALL_FIVES_SPINNER, *moves: str, players=2) -> Match:

@@ -9,7 +9,7 @@ import pytest
 import stores
 
 from scorekeeper.rules import Match, Table
-from scorekeeper.rules.events import event_from_data
+from scorekeeper.rules.notation.events import event_from_data
 from scorekeeper.storage import connect, location
 
 HTMX = {"HX-Request": "true"}

@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from strategies import matches
 
-from scorekeeper.rules.laid import laid_tiles
-from scorekeeper.rules.record import read_record
+from scorekeeper.rules.match.record import read_record
+from scorekeeper.rules.placement.laid import laid_tiles
 from scorekeeper.web.drawing import drawn
 from scorekeeper.web.geometry import HALF_WIDTH, placed
 

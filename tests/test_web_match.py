@@ -981,7 +981,7 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
 
     from simulation import play_match
 
-    from scorekeeper.rules.record import write_record
+    from scorekeeper.rules.match.record import write_record
 
     match = play_match(random.Random(3))
     record = write_record(match)

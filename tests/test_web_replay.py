@@ -12,9 +12,9 @@ from simulation import RandomTable
 from test_web_match import shown
 
 from scorekeeper.rules import RULE_SETS, Match, Table
-from scorekeeper.rules.record import write_record
-from scorekeeper.rules.referee import token
-from scorekeeper.rules.story import MOVE, START, position, steps
+from scorekeeper.rules.match.record import write_record
+from scorekeeper.rules.rulings.referee import token
+from scorekeeper.rules.rulings.story import MOVE, START, position, steps
 from scorekeeper.web.view import move_words
 
 HTMX = {"HX-Request": "true"}

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper.rules import RULE_SETS
-from scorekeeper.rules.topics import ANSWERED
+from scorekeeper.rules.setup.topics import ANSWERED
 
 
 @pytest.fixture

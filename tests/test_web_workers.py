@@ -23,8 +23,8 @@ from scorekeeper.rules import (
     Remaining,
     Table,
 )
-from scorekeeper.rules.events import UNDO
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
+from scorekeeper.rules.notation.events import UNDO
 from scorekeeper.storage.dialects import SQLITE
 from scorekeeper.web import board, compression, view
 

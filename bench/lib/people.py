@@ -16,8 +16,8 @@ from urllib.parse import urlencode, urlsplit
 from simulation import RandomTable
 
 from scorekeeper.rules import Draw, Lay, Match, Pass, Remaining, Start, normal, pips
-from scorekeeper.rules.events import button_value
-from scorekeeper.rules.record import write_record
+from scorekeeper.rules.match.record import write_record
+from scorekeeper.rules.notation.events import button_value
 
 from .clients import HOST, Reply
 from .common import default_table

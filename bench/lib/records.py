@@ -15,7 +15,7 @@ def generate(count: int, seed: int, rules) -> list[tuple[object, str]]:
     setups, deterministic by seed; each record is checked to read back to the same score."""
     from simulation import play_match
 
-    from scorekeeper.rules.record import load_record, read_record, write_record
+    from scorekeeper.rules.match.record import load_record, read_record, write_record
 
     rng = random.Random(seed)
     records = []

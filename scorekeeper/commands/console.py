@@ -8,7 +8,7 @@ Czech without loading Flask; a language the app does not speak, or C, is English
 import gettext
 import os
 
-from ..rules.record import IllegalRecord
+from ..rules.match.record import IllegalRecord
 from ..rules.words import InContext, Phrase, PluralInContext
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..rules import RuleError
-from ..rules.record import UnreadableRecord
+from ..rules.match.record import UnreadableRecord
 from ..services import records
 from .console import catalogue, worded
 from .told import position_lines, summary_json, text_lines

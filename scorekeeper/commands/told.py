@@ -13,12 +13,12 @@ from ..rules import (
     Match,
     explain,
     move_text,
-    story,
     tile_text,
 )
-from ..rules.laid import chains, covered_by, laid_tiles
-from ..rules.places import on_end
-from ..rules.referee import token
+from ..rules.placement.laid import chains, covered_by, laid_tiles
+from ..rules.placement.places import on_end
+from ..rules.rulings import story
+from ..rules.rulings.referee import token
 from ..rules.words import npgettext
 from .console import ENGLISH, sayer
 

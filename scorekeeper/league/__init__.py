@@ -4,11 +4,8 @@ It knows nothing of Flask or SQLite; the service layer stores what it decides an
 reads each game's result off the app's ordinary matches.
 """
 
-from .archive import FORMAT, read_archive, write_archive
-from .card import Card
-from .errors import ArchiveError, CardError, LeagueError, SetupRefused
-from .fixtures import check_fixture, dated, double_round_robin
-from .game import (
+from .cards.card import Card
+from .cards.game import (
     AWARDED,
     AWAY,
     ENTERED,
@@ -21,10 +18,14 @@ from .game import (
     Outcome,
     outcome,
 )
-from .lineups import check_open, handed_in, revealed, with_line_up
-from .points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
-from .season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
-from .setup import (
+from .cards.lineups import check_open, handed_in, revealed, with_line_up
+from .errors import ArchiveError, CardError, LeagueError, SetupRefused
+from .season.archive import FORMAT, read_archive, write_archive
+from .season.season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
+from .season.standings import CardResult, GameResult, Row, card_result, players_table, standings
+from .terms.fixtures import check_fixture, dated, double_round_robin
+from .terms.points import PLAY_OFF, PRESET_NAMES, PRESETS, TIE_BREAKS, PointsScheme
+from .terms.setup import (
     BLIND,
     DRAWN,
     LINE_UPS,
@@ -36,7 +37,6 @@ from .setup import (
     card_format_text,
     checked_name,
 )
-from .standings import CardResult, GameResult, Row, card_result, players_table, standings
 
 __all__ = [
     "AWARDED", "AWAY", "BLIND", "DRAWN", "ENTERED", "FORMAT", "HOME", "LINE_UPS", "OPEN",

@@ -16,13 +16,15 @@ from .errors import (
     RuleError,
     SetupError,
 )
-from .events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
-from .hand import Hand, Played
-from .layout import Layout, Side
-from .match import Match
-from .moves import Placement
-from .outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
-from .rulesets import (
+from .hands.hand import Hand, Played
+from .hands.scoring import Score, explain, round_to_five
+from .match.match import Match
+from .notation.events import Draw, Event, Lay, Pass, Remaining, Start, Undo, move_text, parse_move
+from .notation.outcome import BLOCKED, DOMINO, UNFINISHED, WON, Outcome
+from .notation.tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
+from .placement.layout import Layout, Side
+from .placement.moves import Placement
+from .setup.rulesets import (
     ALL_FIVES,
     ALL_FIVES_SPINNER,
     DEFAULT_RULE_SET,
@@ -32,9 +34,7 @@ from .rulesets import (
     RuleSet,
     find_rule_set,
 )
-from .scoring import Score, explain, round_to_five
-from .table import Table, default_hand_size, default_target
-from .tiles import ALL_TILES, Tile, normal, parse_tile, pips, tile_text
+from .setup.table import Table, default_hand_size, default_target
 
 __all__ = [
     "ALL_FIVES", "ALL_FIVES_SPINNER", "DEFAULT_RULE_SET", "FIVES_AND_THREES", "OLA_5",

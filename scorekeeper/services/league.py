@@ -20,7 +20,7 @@ from ..league import (
 )
 from ..league.errors import N_, LeagueError, SetupRefused
 from ..league.limits import check_fixtures, check_roster, check_teams
-from ..league.teams import check_same_division, check_squad, checked_division
+from ..league.terms.teams import check_same_division, check_squad, checked_division
 from .unit_of_work import UnitOfWork
 
 SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"

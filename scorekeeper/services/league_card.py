@@ -15,7 +15,7 @@ from ..league import (
     check_open,
     with_line_up,
 )
-from ..league.card_edits import GAMES, seen_print
+from ..league.cards.card_edits import GAMES, seen_print
 from ..league.errors import N_
 from ..rules import Match
 from ..storage import CONFIRMED, REMOVED, StaleCard

@@ -5,7 +5,7 @@ corrections, or (a fixture deleted, with its card) in the league's audit.
 
 from datetime import date
 
-from ..league.card_edits import swapped
+from ..league.cards.card_edits import swapped
 from ..league.errors import N_, CardError
 from .league import Access, find_fixture, secretary_only
 from .league_losses import ask_first, card_losses, refuse_confirmed

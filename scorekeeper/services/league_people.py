@@ -5,7 +5,7 @@ and the secretary's record of the season's changes."""
 from datetime import date
 
 from ..league import counted
-from ..league.player_stats import player_records, ranked
+from ..league.season.player_stats import player_records, ranked
 from .league import Access
 from .league_read import fixture_line, league_state
 from .unit_of_work import UnitOfWork

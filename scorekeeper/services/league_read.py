@@ -21,7 +21,7 @@ from ..league import (
     handed_in,
     revealed,
 )
-from ..league.card_edits import GAMES, seen_print
+from ..league.cards.card_edits import GAMES, seen_print
 from .league import Access
 from .league_table import outcomes
 from .unit_of_work import UnitOfWork

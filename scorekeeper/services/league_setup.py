@@ -7,11 +7,11 @@ is kept as that team's former player, and a name corrected is corrected on the t
 cards and at the tables of its games.
 """
 
-from ..league.card_edits import names_on, renamed, without_player
+from ..league.cards.card_edits import names_on, renamed, without_player
 from ..league.errors import N_, CardError, SetupRefused
 from ..league.limits import check_roster
-from ..league.setup import checked_name
-from ..league.teams import check_squad
+from ..league.terms.setup import checked_name
+from ..league.terms.teams import check_squad
 from ..storage import REMOVED
 from .league import Access, NotAllowed, new_team_name, secretary_only
 from .league_fixtures import remove_fixture

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..league import Card, LeagueSetup
 from ..league.errors import N_, CardError
-from ..league.season import outcomes as game_outcomes
+from ..league.season.season import outcomes as game_outcomes
 from ..rules import Match
 from ..storage import FixtureAtTable, StaleCard, Stored
 from .league import CardChanged

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
 from ..rules.errors import N_
-from ..rules.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
-from ..rules.record import IllegalRecord
+from ..rules.match.record import IllegalRecord
+from ..rules.notation.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
 from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
 from .league_table import Leg, leg_of

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from ..rules import Match
-from ..rules.record import load_record, read_record
+from ..rules.match.record import load_record, read_record
 
 
 @dataclass(frozen=True)

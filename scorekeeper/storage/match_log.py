@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules import ALL_FIVES, Match, RuleError, Table, find_rule_set
-from ..rules.events import UNDO, Entry, Event, Undo, event_data, event_from_data
+from ..rules.notation.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 from .leagues import CONFIRMED
 
 HEAD = "SELECT id, score_key, view_key, revision, setup, held, fixture_id, game FROM matches"

@@ -10,7 +10,7 @@ import json
 import secrets
 
 from ..rules import Match, RuleError
-from ..rules.events import Entry, Event, Undo
+from ..rules.notation.events import Entry, Event, Undo
 from .errors import MatchGone, MatchHeld, StaleWrite
 from .leagues import CONFIRMED
 from .match_log import (

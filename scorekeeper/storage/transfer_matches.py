@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 
 from ..rules import Match
-from ..rules.record import write_record
+from ..rules.match.record import write_record
 from ..rules.words import N_
 from .connection import connect_read_only
 from .errors import MoveFailed

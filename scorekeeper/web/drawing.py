@@ -11,7 +11,7 @@ import functools
 
 from markupsafe import Markup, escape
 
-from ..rules.laid import end_text
+from ..rules.placement.laid import end_text
 from .geometry import Picture, Piece
 
 UNIT = {"compact": 18, "large": 26}

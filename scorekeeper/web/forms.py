@@ -23,7 +23,7 @@ from ..rules import (
 )
 from ..rules.errors import N_
 from ..rules.limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MIN_TARGET, SET_SIZE
-from ..rules.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
+from ..rules.setup.rulesets import LAST_TILE_POINT, WIN_ON_THE_DOWN
 from .catalogue import gettext as _
 from .catalogue import wtforms_catalogue
 from .view import refusal

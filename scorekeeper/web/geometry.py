@@ -10,8 +10,8 @@ Units are half a tile: a tile is 2 × 1, a double lies crosswise, 1 along and 2 
 import functools
 from typing import NamedTuple
 
-from ..rules.laid import ACROSS, FAR, FIRST, NOTHING_LAID, SECOND, Laid, with_move
-from ..rules.layout import Side
+from ..rules.placement.laid import ACROSS, FAR, FIRST, NOTHING_LAID, SECOND, Laid, with_move
+from ..rules.placement.layout import Side
 
 EAST, SOUTH, WEST, NORTH = (1, 0), (0, 1), (-1, 0), (0, -1)
 HALF_WIDTH = 7

@@ -6,8 +6,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from flask_babel import format_timedelta
 
 from ..rules import FIVES_AND_THREES, RULE_SETS, Match, RuleError
-from ..rules.record import UnreadableRecord
-from ..rules.rulesets import side_by_side
+from ..rules.match.record import UnreadableRecord
+from ..rules.setup.rulesets import side_by_side
 from ..services import matches
 from ..services.matches import Stored
 from . import view

@@ -28,9 +28,9 @@ from flask_babel import get_locale
 from wtforms.fields.choices import SelectChoice
 
 from ..league import LeagueError
-from ..league.calendar import local_day
-from ..league.formats import FORMATS
-from ..league.setup import PLAYABLE
+from ..league.terms.calendar import local_day
+from ..league.terms.formats import FORMATS
+from ..league.terms.setup import PLAYABLE
 from ..services import league as leagues
 from ..services import league_archive, league_links, league_people, league_read
 from . import league_words, view

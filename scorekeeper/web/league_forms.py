@@ -20,9 +20,9 @@ from wtforms.validators import (
 )
 
 from ..league import SIDES
-from ..league.game import paper_ceiling
-from ..league.setup import BLIND, MAX_LEGS, SINGLES, LeagueSetup
-from ..rules.table import MAX_NAME, MAX_TARGET
+from ..league.cards.game import paper_ceiling
+from ..league.terms.setup import BLIND, MAX_LEGS, SINGLES, LeagueSetup
+from ..rules.setup.table import MAX_NAME, MAX_TARGET
 from .catalogue import gettext as _
 from .forms import MAX_POSITION, Form, WholeNumber
 

@@ -15,11 +15,11 @@ from ..league import (
     PointsScheme,
     SetupRefused,
 )
-from ..league.calendar import PUB_ZONES
-from ..league.formats import LeagueFormat
 from ..league.limits import MAX_TEAMS
-from ..league.points import MAX_POINTS
-from ..league.setup import (
+from ..league.terms.calendar import PUB_ZONES
+from ..league.terms.formats import LeagueFormat
+from ..league.terms.points import MAX_POINTS
+from ..league.terms.setup import (
     DEFAULT_RULES,
     MAX_DIVISIONS,
     MAX_GAMES,
@@ -27,9 +27,9 @@ from ..league.setup import (
     MAX_SQUAD,
     PLAYABLE,
 )
-from ..league.teams import read_team_lines
+from ..league.terms.teams import read_team_lines
 from ..rules import RuleSet
-from ..rules.table import MAX_NAME, MAX_TARGET, MIN_TARGET, SET_SIZE
+from ..rules.setup.table import MAX_NAME, MAX_TARGET, MIN_TARGET, SET_SIZE
 from .forms import Form, HouseRulesFields, WholeNumber
 from .league_words import LINE_UP_WORDS, TIE_BREAK_WORDS
 

@@ -22,7 +22,7 @@ from ..league import (
     WAITING,
     LeagueSetup,
 )
-from ..league.calendar import local_moment
+from ..league.terms.calendar import local_moment
 from ..services.league import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext

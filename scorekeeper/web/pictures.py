@@ -7,9 +7,9 @@ import functools
 from markupsafe import Markup
 
 from ..rules import Hand, Match, explain
-from ..rules.laid import Laid, chains
-from ..rules.referee import token
-from ..rules.scoring import ends_score
+from ..rules.hands.scoring import ends_score
+from ..rules.placement.laid import Laid, chains
+from ..rules.rulings.referee import token
 from .catalogue import gettext as _
 from .catalogue import locale_name
 from .drawing import drawn

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from flask import Blueprint, request
 
 from ..rules import RuleError, RuleSet, explain, parse_tile
-from ..rules.referee import Option, Ruling, read_ends, rule, token
+from ..rules.rulings.referee import Option, Ruling, read_ends, rule, token
 from .catalogue import gettext as _
 from .forms import default_name
 from .pages import screen

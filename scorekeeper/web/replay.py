@@ -9,8 +9,8 @@ step. htmx swaps one step for the next; without JavaScript the same links load p
 
 from flask import Blueprint, abort, render_template, url_for
 
-from ..rules.referee import posed
-from ..rules.story import END, MOVE, START, Step, find, opening, steps
+from ..rules.rulings.referee import posed
+from ..rules.rulings.story import END, MOVE, START, Step, find, opening, steps
 from ..services import matches
 from ..services.matches import Stored
 from . import view

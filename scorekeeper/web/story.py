@@ -7,12 +7,12 @@ from typing import NamedTuple
 from markupsafe import Markup
 
 from ..rules import DOMINO, WON, Lay, Match, RuleSet
-from ..rules import story as rules_story
 from ..rules.errors import N_
-from ..rules.laid import laid_tiles
-from ..rules.story import END, MOVE, START, Step
-from ..rules.topics import ANSWERED, BRANCH, DOUBLE, DRAW, ENDS, FITS, LEAD, PASS
-from ..rules.topics import WON as REACHED
+from ..rules.placement.laid import laid_tiles
+from ..rules.rulings import story as rules_story
+from ..rules.rulings.story import END, MOVE, START, Step
+from ..rules.setup.topics import ANSWERED, BRANCH, DOUBLE, DRAW, ENDS, FITS, LEAD, PASS
+from ..rules.setup.topics import WON as REACHED
 from .catalogue import format_number, npgettext
 from .catalogue import gettext as _
 from .pictures import ends_said, hand_picture

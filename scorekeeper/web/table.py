@@ -22,7 +22,7 @@ from flask import (
 
 from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
-from ..rules.record import write_record
+from ..rules.match.record import write_record
 from ..services import league_table, matches
 from ..services.matches import Stored
 from . import view

@@ -23,14 +23,14 @@ from ..rules import (
     normal,
     parse_tile,
     pips,
-    places,
     tile_text,
 )
-from ..rules.events import button_value
-from ..rules.laid import covered_by, covered_index, end_text
-from ..rules.layout import terms
-from ..rules.record import IllegalRecord
-from ..rules.remaining import determined_pips
+from ..rules.hands.remaining import determined_pips
+from ..rules.match.record import IllegalRecord
+from ..rules.notation.events import button_value
+from ..rules.placement import places
+from ..rules.placement.laid import covered_by, covered_index, end_text
+from ..rules.placement.layout import terms
 from .catalogue import format_number, ngettext, npgettext, say
 from .catalogue import gettext as _
 

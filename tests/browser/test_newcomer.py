@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from test_web_newcomer import NEAR_61, OLA_5_WAITING
 
 from scorekeeper.rules import RULE_SETS, Match, find_rule_set
-from scorekeeper.rules.record import read_record
+from scorekeeper.rules.match.record import read_record
 
 from .pages import Scorer, assert_accessible, assert_comfortable, scroll_width, shoot
 from .test_languages import _OVERFLOWING, PHONE_LOCALES, words
