@@ -14,7 +14,7 @@ from ..rules.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
 from ..rules.record import IllegalRecord
 from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
-from .league_table import Leg, leg_of
+from .league.at_tables import Leg, leg_of
 from .unit_of_work import UnitOfWork
 
 

@@ -31,8 +31,11 @@ from ..league import LeagueError
 from ..league.calendar import local_day
 from ..league.formats import FORMATS
 from ..league.setup import PLAYABLE
-from ..services import league as leagues
-from ..services import league_archive, league_links, league_people, league_read
+from ..services.league import archive as league_archive
+from ..services.league import links as league_links
+from ..services.league import people as league_people
+from ..services.league import setup as leagues
+from ..services.league import views as league_read
 from . import league_words, view
 from .catalogue import gettext as _
 from .league_forms import DayForm, FixtureForm, FixturesForm, NameForm, TeamForm

@@ -12,9 +12,9 @@ other games' forms keep what is typed in them, and the page stays where it was.
 from flask import Blueprint, abort, redirect, request, url_for
 
 from ..league import LeagueError
-from ..services import league as leagues
-from ..services import league_card as cards
-from ..services import league_read
+from ..services.league import card as cards
+from ..services.league import setup as leagues
+from ..services.league import views as league_read
 from . import league_words, view
 from .catalogue import gettext as _
 from .league import open_or_404, today

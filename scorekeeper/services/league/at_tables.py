@@ -3,13 +3,13 @@ matches, and a table that starts its best-of game's next leg."""
 
 from dataclasses import dataclass
 
-from ..league import Card, LeagueSetup
-from ..league.errors import N_, CardError
-from ..league.season import outcomes as game_outcomes
-from ..rules import Match
-from ..storage import FixtureAtTable, StaleCard, Stored
-from .league import CardChanged
-from .unit_of_work import UnitOfWork
+from ...league import Card, LeagueSetup
+from ...league.errors import N_, CardError
+from ...league.season import outcomes as game_outcomes
+from ...rules import Match
+from ...storage import FixtureAtTable, StaleCard, Stored
+from ..unit_of_work import UnitOfWork
+from .setup import CardChanged
 
 
 def outcomes(uow: UnitOfWork | None, setup: LeagueSetup, card: Card,

@@ -8,18 +8,20 @@ Every write names the revision of the card it was made on and, where it concerns
 
 import secrets
 
-from ..league import (
+from ...league import (
     AWAY,
     HOME,
     Card,
     check_open,
     with_line_up,
 )
-from ..league.card_edits import GAMES, seen_print
-from ..league.errors import N_
-from ..rules import Match
-from ..storage import CONFIRMED, REMOVED, StaleCard
-from .league import (
+from ...league.card_edits import GAMES, seen_print
+from ...league.errors import N_
+from ...rules import Match
+from ...storage import CONFIRMED, REMOVED, StaleCard
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
+from .setup import (
     CAPTAIN,
     SECRETARY,
     Access,
@@ -28,8 +30,6 @@ from .league import (
     find_fixture,
     secretary_only,
 )
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,

@@ -3,10 +3,10 @@ a captain's. The old key stops opening anything with the transaction that replac
 (every worker reads the keys from the database on every request), and is remembered by
 its hash only, so that whoever still has it is told it was withdrawn."""
 
-from ..league.errors import N_
-from ..storage.leagues import new_key
-from .league import CAPTAIN, PUBLIC, SECRETARY, Access, NotAllowed, secretary_only
-from .unit_of_work import UnitOfWork
+from ...league.errors import N_
+from ...storage.leagues import new_key
+from ..unit_of_work import UnitOfWork
+from .setup import CAPTAIN, PUBLIC, SECRETARY, Access, NotAllowed, secretary_only
 
 ROLES = (SECRETARY, PUBLIC, CAPTAIN)
 

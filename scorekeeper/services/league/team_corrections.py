@@ -7,16 +7,16 @@ is kept as that team's former player, and a name corrected is corrected on the t
 cards and at the tables of its games.
 """
 
-from ..league.card_edits import names_on, renamed, without_player
-from ..league.errors import N_, CardError, SetupRefused
-from ..league.limits import check_roster
-from ..league.setup import checked_name
-from ..league.teams import check_squad
-from ..storage import REMOVED
-from .league import Access, NotAllowed, new_team_name, secretary_only
-from .league_fixtures import remove_fixture
-from .league_losses import ask_first, card_losses, refuse_confirmed, side_of
-from .unit_of_work import UnitOfWork
+from ...league.card_edits import names_on, renamed, without_player
+from ...league.errors import N_, CardError, SetupRefused
+from ...league.limits import check_roster
+from ...league.setup import checked_name
+from ...league.teams import check_squad
+from ...storage import REMOVED
+from ..unit_of_work import UnitOfWork
+from .fixture_corrections import remove_fixture
+from .losses import ask_first, card_losses, refuse_confirmed, side_of
+from .setup import Access, NotAllowed, new_team_name, secretary_only
 
 
 def _team(teams: dict, team_id: int):

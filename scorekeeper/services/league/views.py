@@ -8,7 +8,7 @@ in blind but the team that handed it in.
 
 from datetime import date
 
-from ..league import (
+from ...league import (
     PLAYING,
     SCORED,
     SIDES,
@@ -21,10 +21,10 @@ from ..league import (
     handed_in,
     revealed,
 )
-from ..league.card_edits import GAMES, seen_print
-from .league import Access
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
+from ...league.card_edits import GAMES, seen_print
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
+from .setup import Access
 
 
 def league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:

@@ -1,5 +1,5 @@
-"""League use cases: open a league by a link, create it, its teams in their divisions,
-rosters and fixtures (the cards' own are in league_card.py).
+"""A league opened by one of its links, and set up: created, its teams in their divisions,
+rosters and fixtures (the cards' own use cases are in card.py).
 
 Who may do what follows from the link used: the secretary's (everything), a captain's
 (that team's roster and cards), or the public one (reading only). Every write runs in
@@ -10,7 +10,7 @@ import hmac
 from dataclasses import dataclass
 from datetime import date
 
-from ..league import (
+from ...league import (
     Card,
     LeagueSetup,
     check_fixture,
@@ -18,10 +18,10 @@ from ..league import (
     dated,
     double_round_robin,
 )
-from ..league.errors import N_, LeagueError, SetupRefused
-from ..league.limits import check_fixtures, check_roster, check_teams
-from ..league.teams import check_same_division, check_squad, checked_division
-from .unit_of_work import UnitOfWork
+from ...league.errors import N_, LeagueError, SetupRefused
+from ...league.limits import check_fixtures, check_roster, check_teams
+from ...league.teams import check_same_division, check_squad, checked_division
+from ..unit_of_work import UnitOfWork
 
 SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
 

@@ -10,15 +10,15 @@ import json
 import zlib
 from datetime import date
 
-from ..league import Season, read_archive, write_archive
-from ..league.errors import N_, ArchiveError
-from ..league.limits import check_fixtures, check_roster, check_teams
-from ..rules.words import pgettext
-from ..storage import CONFIRMED
-from .league import SECRETARY, Access
-from .league_people import records
-from .league_read import fixture_line, league_state, season
-from .unit_of_work import UnitOfWork
+from ...league import Season, read_archive, write_archive
+from ...league.errors import N_, ArchiveError
+from ...league.limits import check_fixtures, check_roster, check_teams
+from ...rules.words import pgettext
+from ...storage import CONFIRMED
+from ..unit_of_work import UnitOfWork
+from .people import records
+from .setup import SECRETARY, Access
+from .views import fixture_line, league_state, season
 
 STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P"), N_("W"),
                       N_("D"), N_("L"),

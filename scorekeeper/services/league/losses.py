@@ -5,10 +5,10 @@ one that would remove a confirmed result is refused with its reason."""
 import hashlib
 import json
 
-from ..league import AWAY, HOME, WAITING, Card
-from ..league.errors import N_, CardError, LeagueError
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
+from ...league import AWAY, HOME, WAITING, Card
+from ...league.errors import N_, CardError, LeagueError
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
 
 
 class AskFirst(LeagueError):
