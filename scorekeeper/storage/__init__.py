@@ -44,7 +44,7 @@ from .match_log import Broken, Head, MatchCache, Stored
 from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
-from .transfer import Moved, move_store
+from .transfer.move import Moved, move_store
 
 __all__ = [
     "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
