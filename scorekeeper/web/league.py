@@ -11,6 +11,7 @@ import json
 import threading
 import time
 from datetime import UTC, date, datetime
+from typing import NoReturn
 
 import segno
 from flask import (
@@ -87,8 +88,13 @@ def open_or_404(league_id: str, key: str) -> leagues.Access:
     nothing (404). Read from the database on every request: no worker keeps a key."""
     access = leagues.open_league(unit_of_work(), league_id, key)
     if access is None:
-        abort(410 if league_links.withdrawn(unit_of_work(), league_id, key) else 404)
+        unopened(league_id, key)
     return access
+
+
+def unopened(league_id: str, key: str) -> NoReturn:
+    """A link that opens nothing: withdrawn (410), or never given out (404)."""
+    abort(410 if league_links.withdrawn(unit_of_work(), league_id, key) else 404)
 
 
 def today(access: leagues.Access) -> date:
