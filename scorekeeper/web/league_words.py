@@ -23,7 +23,7 @@ from ..league import (
     LeagueSetup,
 )
 from ..league.calendar import local_moment
-from ..services.league.setup import CAPTAIN, PUBLIC, SECRETARY
+from ..league.setup import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .language import day_words

@@ -19,18 +19,19 @@ from ...league import (
     with_line_up,
 )
 from ...league.calendar import local_day
+from ...league.card import CONFIRMED, FREE, REMOVED
 from ...league.card_edits import GAMES, seen_print
 from ...league.errors import N_, LeagueError
+from ...league.setup import CAPTAIN, SECRETARY
 from ...rules import Match
-from ...storage import CONFIRMED, REMOVED, StaleCard
+from ...storage import StaleCard
 from ..unit_of_work import UnitOfWork
 from .at_tables import outcomes
 from .setup import (
-    CAPTAIN,
-    SECRETARY,
     Access,
     CardChanged,
     NotAllowed,
+    card_changed,
     find_fixture,
     open_league,
     secretary_only,
@@ -60,7 +61,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
             if fixture.card.signed != changed.signed:
-                uow.matches.hold(changed.match_ids, CONFIRMED if changed.signed else "")
+                uow.matches.hold(changed.match_ids, CONFIRMED if changed.signed else FREE)
             if callable(correction):
                 correction = correction(fixture.card, changed)
             if correction and (access.secretary or correction[0] == "reopened"):
@@ -69,8 +70,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
         if isinstance(scope, int):
             raise CardChanged.worded(N_("Someone else changed game %(game)s first: here it "
                                         "is now."), "game_changed", game=scope) from None
-        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
-                                    "now."), "card_changed") from None
+        raise card_changed() from None
 
 
 def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
