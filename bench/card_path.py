@@ -3,7 +3,8 @@ makes for it, and the package's files it crosses, counted with `sys.setprofile`.
 
 A league is set up over HTTP (its pages, as a secretary and captains would), game 1 of a
 card is lined up, and then one paper score is posted as a phone's htmx does and counted:
-every call the web code makes into services/, and every file of the package that runs.
+every call the web code makes into services/ (the unit of work's opening and closing
+among them), every file of the package that runs, and every call of the package's code.
 Only the pages are used, so the same script measures an older checkout too.
 
     python bench/card_path.py [--before /path/to/old/checkout]
@@ -72,13 +73,14 @@ def measure() -> dict:
         client = app.test_client()
         card = card_ready(client)
         fields = {"rev": _rev(client.get(card).text), "home": "61", "away": "12"}
-        files, service_calls = set(), []
+        files, service_calls, calls = set(), [], [0]
 
         def profile(frame, event, _arg):
             if event != "call":
                 return
             where = frame.f_code.co_filename
             if where.startswith(package):
+                calls[0] += 1
                 files.add(where[len(package):])
                 caller = frame.f_back.f_code.co_filename if frame.f_back else ""
                 if where.startswith(services) and caller.startswith(web):
@@ -90,7 +92,7 @@ def measure() -> dict:
         finally:
             sys.setprofile(None)
         assert reply.status_code == 200 and "61" in reply.text, reply.status_code
-    return {"service_calls": service_calls, "files": sorted(files)}
+    return {"service_calls": service_calls, "files": sorted(files), "calls": calls[0]}
 
 
 def run_in(checkout: Path) -> dict:
@@ -113,7 +115,7 @@ def main() -> None:
         found["before"] = run_in(args.before.resolve())
     for name, figures in reversed(found.items()):
         print(f"{name}: {len(figures['service_calls'])} service calls, "
-              f"{len(figures['files'])} package files")
+              f"{len(figures['files'])} package files, {figures['calls']} calls in the package")
         for call in figures["service_calls"]:
             print(f"    {call}")
     if "before" in found:
