@@ -51,11 +51,10 @@ def show(league_id: str, key: str, fixture_id: int):
     return _card(open_or_404(league_id, key), fixture_id)
 
 
-def _card_write(league_id: str, key: str, fixture_id: int, form, do, number=None,
-                access: leagues.Access | None = None):
+def _card_write(league_id: str, key: str, fixture_id: int, form, do, number=None):
     """Validate the form, let the service change the card, answer the phone; a write to
     game `number` is answered with that game's part, what was typed kept on a refusal."""
-    access = access or open_or_404(league_id, key)
+    access = open_or_404(league_id, key)
     typed = form.typed() if hasattr(form, "typed") else None
     answer = {"answered": number, "typed": typed}
     if not form.validate_on_submit():
