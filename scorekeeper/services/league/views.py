@@ -66,7 +66,7 @@ def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool
               else access.setup.walkover_games[::-1]) if card.walkover else
              (sum(o.winner == HOME for o in found), sum(o.winner == AWAY for o in found)))
     line = {"id": fixture.id, "day": fixture.day, "revision": fixture.revision,
-            "home": home.name, "away": state["teams"][fixture.away].name,
+            HOME: home.name, AWAY: state["teams"][fixture.away].name,
             "division": home.division, "play_off": fixture.play_off,
             "walkover": card.walkover, "home_games": games[0], "away_games": games[1],
             "counts": card.counts(found), "signed": card.signed,
