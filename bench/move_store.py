@@ -30,7 +30,7 @@ from scorekeeper.commands.told import summary_json
 from scorekeeper.league import PRESETS, LeagueSetup
 from scorekeeper.rules import RULE_SETS
 from scorekeeper.rules.match.record import load_record, read_record
-from scorekeeper.services import league
+from scorekeeper.services.league import setup as league
 from scorekeeper.services.unit_of_work import UnitOfWork
 from scorekeeper.storage import connect, move_store, upgrade
 from scorekeeper.storage.connection import transaction

@@ -18,9 +18,10 @@ from scorekeeper.commands.move import _progress, _report
 from scorekeeper.rules import Table
 from scorekeeper.rules.errors import SetupError
 from scorekeeper.server.serve import where_to_go
-from scorekeeper.storage import Moved, MoveFailed, move_store, tables
-from scorekeeper.storage.transfer_check import difference
-from scorekeeper.storage.transfer_matches import NOT_THE_SAME
+from scorekeeper.storage import Moved, MoveFailed, move_store
+from scorekeeper.storage.transfer import tables
+from scorekeeper.storage.transfer.match_check import NOT_THE_SAME
+from scorekeeper.storage.transfer.table_check import difference
 
 
 def words(lang: str):

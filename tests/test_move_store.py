@@ -23,11 +23,11 @@ from scorekeeper.storage import (
     connect,
     connection,
     move_store,
-    tables,
-    transfer_open,
     upgrade,
 )
-from scorekeeper.storage.transfer import quiet
+from scorekeeper.storage.transfer import opening as transfer_open
+from scorekeeper.storage.transfer import tables
+from scorekeeper.storage.transfer.move import quiet
 
 KINDS = ("sqlite", "postgresql")
 ON_POSTGRESQL = pytest.mark.postgresql

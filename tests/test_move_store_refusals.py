@@ -22,9 +22,9 @@ from scorekeeper.storage import (
     connection,
     move_store,
     postgres,
-    transfer,
     upgrade,
 )
+from scorekeeper.storage.transfer import move as transfer
 
 KINDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 NEWEST = len(connection.SCHEMA)

@@ -351,7 +351,8 @@ def test_a_match_held_after_it_was_loaded_refuses_the_write(database):
     """The held-match guard of the write itself, not only the page's: a tap loaded before
     the card was signed and written after it is refused, by the quick path (the phone saw
     the revision it loaded) and by the locked one (it saw another), and so is a take-back."""
-    from scorekeeper.storage import CONFIRMED, MatchHeld, MatchRepository
+    from scorekeeper.league.cards.card import CONFIRMED
+    from scorekeeper.storage import MatchHeld, MatchRepository
     from scorekeeper.storage.connection import transaction
 
     conn = storage.connect(database)

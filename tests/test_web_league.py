@@ -345,7 +345,7 @@ def test_team_names_a_spreadsheet_would_run_are_exported_as_text(client):
 
 
 def test_a_negative_number_stays_a_number_in_the_export():
-    from scorekeeper.services.league_archive import spreadsheet_safe
+    from scorekeeper.services.league.archive import spreadsheet_safe
 
     assert [spreadsheet_safe(cell) for cell in (-2, 0, "-2", "\t=1", "\r=1", "Bell")] == [
         -2, 0, "'-2", "'\t=1", "'\r=1", "Bell"]

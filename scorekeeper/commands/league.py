@@ -5,7 +5,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from ..league import ArchiveError
-from ..services.league_archive import restore
+from ..services.league.archive import restore
 from ..web.work import app_unit_of_work
 from .console import catalogue, worded
 

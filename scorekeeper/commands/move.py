@@ -10,7 +10,7 @@ import click
 
 from ..storage import Moved, MoveFailed, StorageRefused, describe, move_store
 from ..storage.connection import named_store
-from ..storage.transfer import quiet
+from ..storage.transfer.move import quiet
 from .console import catalogue, number, worded
 from .told import summary_json
 

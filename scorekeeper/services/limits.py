@@ -13,12 +13,3 @@ def admit(uow: UnitOfWork, windows: list[tuple[str, int, float]]) -> float:
     0; else count it in none, and answer the seconds until they all have room."""
     return uow.hits.admit(windows)
 
-
-def held(uow: UnitOfWork, key: str) -> int:
-    """How many requests the window of `key` holds now."""
-    return uow.hits.held(key)
-
-
-def forget_all(uow: UnitOfWork) -> int:
-    """Forget every count (a test's fresh start, or an administrator's)."""
-    return uow.hits.reset()

@@ -8,13 +8,14 @@ entered), Refused (the rules' reason), Held (its league card is confirmed) or Go
 
 from dataclasses import dataclass
 
+from ..league.cards.card import CONFIRMED
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
 from ..rules.errors import N_
 from ..rules.match.record import IllegalRecord
 from ..rules.notation.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
-from ..storage import CONFIRMED, Head, MatchGone, MatchHeld, StaleWrite, Stored
+from ..storage import Head, MatchGone, MatchHeld, StaleWrite, Stored
 from . import records
-from .league_table import Leg, leg_of
+from .league.at_tables import Leg, leg_of
 from .unit_of_work import UnitOfWork
 
 

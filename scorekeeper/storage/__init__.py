@@ -31,8 +31,6 @@ from .errors import (
 from .hits import HitLog, Sweeps
 from .league_audit import LeagueAudit, StoredChange
 from .leagues import (
-    CONFIRMED,
-    REMOVED,
     FixtureAtTable,
     LeagueRepository,
     StoredCorrection,
@@ -44,12 +42,12 @@ from .match_log import Broken, Head, MatchCache, Stored
 from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
-from .transfer import Moved, move_store
+from .transfer.move import Moved, move_store
 
 __all__ = [
-    "BoardRepository", "Broken", "CONFIRMED", "FixtureAtTable", "Head", "HitLog",
+    "BoardRepository", "Broken", "FixtureAtTable", "Head", "HitLog",
     "LeagueAudit", "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved",
-    "MoveFailed", "MoveRefused", "REMOVED", "MatchRepository", "Retention", "StaleCard",
+    "MoveFailed", "MoveRefused", "MatchRepository", "Retention", "StaleCard",
     "StaleWrite", "StorageRefused", "Store", "Stored", "StoredChange", "StoredCorrection",
     "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps", "backup", "begin", "commit",
     "connect", "describe", "is_postgresql", "location", "move_store", "open_store",

@@ -11,14 +11,13 @@ import json
 import secrets
 from dataclasses import dataclass, field
 
-from ..league import Card, LeagueSetup
+from ..league import SIDES, Card, LeagueSetup
+from ..league.cards.card import CONFIRMED, FREE
+from ..league.terms.setup import PUBLIC, SECRETARY
 from .errors import StaleCard
 
 KEY_BYTES = 16
 """128-bit secrets in every league link, as in the match links."""
-CONFIRMED, REMOVED = "confirmed", "removed"
-"""How a card holds the match of one of its games (matches.held): signed by both captains,
-the table can change nothing; taken off the card by the secretary."""
 
 
 @dataclass(frozen=True)
@@ -75,11 +74,11 @@ def link_card_games(conn) -> None:
     JSON as version 3 wrote it (one match a game), not through today's Card."""
     for fixture_id, card_text in conn.execute("SELECT id, card FROM fixtures").fetchall():
         card = json.loads(card_text)
-        signed = set(card.get("confirmed", ())) == {"home", "away"}
+        signed = set(card.get("confirmed", ())) == set(SIDES)
         for number, game in enumerate(card["games"], 1):
             if game.get("match_id"):
                 conn.execute("UPDATE matches SET fixture_id = ?, game = ?, held = ? "
-                             "WHERE id = ?", (fixture_id, number, CONFIRMED if signed else "",
+                             "WHERE id = ?", (fixture_id, number, CONFIRMED if signed else FREE,
                                               game["match_id"]))
 
 
@@ -189,7 +188,7 @@ class LeagueRepository:
             self.conn.execute("UPDATE teams SET captain_key = ? WHERE id = ? AND league_id = ?",
                               (key, team_id, league_id))
         else:
-            column = {"secretary": "secretary_key", "public": "public_key"}[role]
+            column = {SECRETARY: "secretary_key", PUBLIC: "public_key"}[role]
             self.conn.execute(f"UPDATE leagues SET {column} = ? WHERE id = ?", (key, league_id))
 
     def delete_team(self, team_id: int) -> None:
@@ -265,8 +264,8 @@ class LeagueRepository:
     def delete_fixture(self, fixture_id: int) -> None:
         """The fixture, its card's corrections, and the links of the matches that scored
         its games (the matches stay, as ordinary matches: free, on no card)."""
-        self.conn.execute("UPDATE matches SET fixture_id = NULL, game = NULL, held = '' "
-                          "WHERE fixture_id = ?", (fixture_id,))
+        self.conn.execute("UPDATE matches SET fixture_id = NULL, game = NULL, held = ? "
+                          "WHERE fixture_id = ?", (FREE, fixture_id))
         self.conn.execute("DELETE FROM corrections WHERE fixture_id = ?", (fixture_id,))
         self.conn.execute("DELETE FROM fixtures WHERE id = ?", (fixture_id,))
 

@@ -8,9 +8,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..league.cards.card import CONFIRMED
 from ..rules import ALL_FIVES, Match, RuleError, Table, find_rule_set
 from ..rules.notation.events import UNDO, Entry, Event, Undo, event_data, event_from_data
-from .leagues import CONFIRMED
 
 HEAD = "SELECT id, score_key, view_key, revision, setup, held, fixture_id, game FROM matches"
 LISTED = "SELECT id, view_key, summary, updated, score_key, setup FROM matches"

@@ -9,10 +9,10 @@ import hmac
 import json
 import secrets
 
+from ..league.cards.card import CONFIRMED
 from ..rules import Match, RuleError
 from ..rules.notation.events import Entry, Event, Undo
 from .errors import MatchGone, MatchHeld, StaleWrite
-from .leagues import CONFIRMED
 from .match_log import (
     HEAD,
     LISTED,

@@ -1,7 +1,8 @@
 """Which matches may go: those nobody has played for a while, but a league's games (their
 cards keep the season's results): every leg of a game a card links, not one taken off it."""
 
-from .leagues import REMOVED, league_games
+from ..league.cards.card import REMOVED
+from .leagues import league_games
 
 
 class Retention:

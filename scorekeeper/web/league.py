@@ -11,6 +11,7 @@ import json
 import threading
 import time
 from datetime import UTC, date, datetime
+from typing import NoReturn
 
 import segno
 from flask import (
@@ -31,8 +32,11 @@ from ..league import LeagueError
 from ..league.terms.calendar import local_day
 from ..league.terms.formats import FORMATS
 from ..league.terms.setup import PLAYABLE
-from ..services import league as leagues
-from ..services import league_archive, league_links, league_people, league_read
+from ..services.league import archive as league_archive
+from ..services.league import links as league_links
+from ..services.league import people as league_people
+from ..services.league import setup as leagues
+from ..services.league import views as league_read
 from . import league_words, view
 from .catalogue import gettext as _
 from .league_forms import DayForm, FixtureForm, FixturesForm, NameForm, TeamForm
@@ -84,8 +88,13 @@ def open_or_404(league_id: str, key: str) -> leagues.Access:
     nothing (404). Read from the database on every request: no worker keeps a key."""
     access = leagues.open_league(unit_of_work(), league_id, key)
     if access is None:
-        abort(410 if league_links.withdrawn(unit_of_work(), league_id, key) else 404)
+        unopened(league_id, key)
     return access
+
+
+def unopened(league_id: str, key: str) -> NoReturn:
+    """A link that opens nothing: withdrawn (410), or never given out (404)."""
+    abort(410 if league_links.withdrawn(unit_of_work(), league_id, key) else 404)
 
 
 def today(access: leagues.Access) -> date:

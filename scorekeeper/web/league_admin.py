@@ -9,9 +9,10 @@ reason (422, or 403 for a link without the right); a done write 303.
 from flask import redirect, render_template, request, url_for
 
 from ..league import LeagueError
-from ..services import league as leagues
-from ..services import league_fixtures, league_links
-from ..services.league_losses import AskFirst
+from ..services.league import fixture_corrections as league_fixtures
+from ..services.league import links as league_links
+from ..services.league import setup as leagues
+from ..services.league.losses import AskFirst
 from . import view
 from .league import _page, bp, open_or_404, remember
 from .league_card import _card

@@ -9,15 +9,17 @@ game that game's own part (with the parts of the card it changes, out of band): 
 other games' forms keep what is typed in them, and the page stays where it was.
 """
 
+from datetime import UTC, datetime
+
 from flask import Blueprint, abort, redirect, request, url_for
 
 from ..league import LeagueError
-from ..services import league as leagues
-from ..services import league_card as cards
-from ..services import league_read
+from ..services.league import card as cards
+from ..services.league import setup as leagues
+from ..services.league import views as league_read
 from . import league_words, view
 from .catalogue import gettext as _
-from .league import open_or_404, today
+from .league import open_or_404, today, unopened
 from .league_forms import CardForm, LineUpForm, PlayersForm, ScoreForm, SideForm
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
@@ -28,10 +30,10 @@ bp.context_processor(league_words.words)
 
 def _card(access: leagues.Access, fixture_id: int, status: int = 200,
           error: str | None = None, notice: str | None = None, answered: int | None = None,
-          typed: dict | None = None):
+          typed: dict | None = None, card: dict | None = None):
     """The card as a fragment for htmx (a game's own part, when `answered` names the game
-    a write was to), or as the whole page for everything else."""
-    card = league_read.card_view(unit_of_work(), access, fixture_id, today(access))
+    a write was to), or as the whole page for everything else; `card` if already read."""
+    card = card or league_read.card_view(unit_of_work(), access, fixture_id, today(access))
     if card is None:
         abort(404)
     live = request.method == "GET" and request.args.get("part") == "live"
@@ -49,34 +51,50 @@ def show(league_id: str, key: str, fixture_id: int):
     return _card(open_or_404(league_id, key), fixture_id)
 
 
-def _card_write(league_id: str, key: str, fixture_id: int, form, do, number=None,
-                access: leagues.Access | None = None):
+def _card_write(league_id: str, key: str, fixture_id: int, form, do, number=None):
     """Validate the form, let the service change the card, answer the phone; a write to
     game `number` is answered with that game's part, what was typed kept on a refusal."""
-    access = access or open_or_404(league_id, key)
+    access = open_or_404(league_id, key)
     typed = form.typed() if hasattr(form, "typed") else None
     answer = {"answered": number, "typed": typed}
     if not form.validate_on_submit():
-        field, messages = next(iter(form.errors.items()))
-        if field == "rev":
-            return _card(access, fixture_id, 422, _("This card is out of date: here it is "
-                                                    "now. Tap again."))
-        label = getattr(form, field).label.text
-        return _card(access, fixture_id, 422,
-                     f"{label}: {messages[0]}" if label else messages[0], **answer)
+        return _form_refused(access, fixture_id, form, answer)
     try:
         do(access, form)
-    except leagues.CardChanged as changed:
-        return _card(access, fixture_id, 409, notice=view.refusal(changed), **answer)
-    except leagues.NoSuchFixture:
-        abort(404)
-    except leagues.NotAllowed as error:
-        return _card(access, fixture_id, 403, view.refusal(error), **answer)
     except LeagueError as error:
-        return _card(access, fixture_id, 422, view.refusal(error), **answer)
+        return _refused(access, fixture_id, error, answer)
+    return _done(access, fixture_id, number)
+
+
+def _form_refused(access: leagues.Access, fixture_id: int, form, answer: dict,
+                  card: dict | None = None):
+    """The card with the form's first refusal: its field named, or the card out of date."""
+    field, messages = next(iter(form.errors.items()))
+    if field == "rev":
+        return _card(access, fixture_id, 422, _("This card is out of date: here it is "
+                                                "now. Tap again."), card=card)
+    label = getattr(form, field).label.text
+    return _card(access, fixture_id, 422,
+                 f"{label}: {messages[0]}" if label else messages[0], **answer, card=card)
+
+
+def _refused(access: leagues.Access, fixture_id: int, error: LeagueError, answer: dict,
+             card: dict | None = None):
+    """The card with the league's refusal: changed by someone else first 409, a link
+    without the right 403, no such fixture 404, any other reason 422."""
+    if isinstance(error, leagues.CardChanged):
+        return _card(access, fixture_id, 409, notice=view.refusal(error), **answer, card=card)
+    if isinstance(error, leagues.NoSuchFixture):
+        abort(404)
+    status = 403 if isinstance(error, leagues.NotAllowed) else 422
+    return _card(access, fixture_id, status, view.refusal(error), **answer, card=card)
+
+
+def _done(access: leagues.Access, fixture_id: int, number=None, card: dict | None = None):
+    """A write made: htmx gets the card (or the game's part) back, a plain form a 303."""
     if fragment_wanted():
-        return _card(access, fixture_id, answered=number)
-    return redirect(url_for("card.show", league_id=league_id, key=key,
+        return _card(access, fixture_id, answered=number, card=card)
+    return redirect(url_for("card.show", league_id=access.league_id, key=access.key,
                             fixture_id=fixture_id), 303)
 
 
@@ -113,18 +131,26 @@ def set_players(league_id: str, key: str, fixture_id: int, number: int):
 @bp.post("/game/<row:number>/enter")
 def enter_score(league_id: str, key: str, fixture_id: int, number: int):
     """A paper score: each field named, and checked, as the card shows it (the team's
-    name, the game's ceiling)."""
-    access = open_or_404(league_id, key)
-    names = league_read.fixture_teams(unit_of_work(), access, fixture_id)
-    if names is None:
+    name, the game's ceiling), written and the card read back in one use case."""
+    form = ScoreForm()
+
+    def checked(home: str, away: str, target: int):
+        if form.for_game(home, away, target).validate_on_submit():
+            return form.rev.data, form.legs(), form.seen.data or None
+        return None
+
+    found = cards.score_on_paper(unit_of_work(), league_id, key, fixture_id, number, checked,
+                                 datetime.now(UTC))
+    if found is None:
+        unopened(league_id, key)
+    if found.card is None:
         abort(404)
-    games = access.setup.games
-    kind = games[number - 1] if 1 <= number <= len(games) else games[0]
-    form = ScoreForm().for_game(*names, access.setup.format_of(kind).target)
-    return _card_write(league_id, key, fixture_id, form, lambda access, f:
-                       cards.enter_score(unit_of_work(), access, fixture_id, f.rev.data,
-                                         number, f.legs(), f.seen.data or None),
-                       number, access)
+    answer = {"answered": number, "typed": form.typed()}
+    if form.errors:
+        return _form_refused(found.access, fixture_id, form, answer, found.card)
+    if found.refused is not None:
+        return _refused(found.access, fixture_id, found.refused, answer, found.card)
+    return _done(found.access, fixture_id, number, found.card)
 
 
 @bp.post("/game/<row:number>/award")

@@ -9,7 +9,8 @@ import json
 
 from flask import abort, render_template, request
 
-from ..services import league_archive, league_read
+from ..services.league import archive as league_archive
+from ..services.league import views as league_read
 from .league import bp, csv_export, download, open_or_404, today
 from .work import unit_of_work
 

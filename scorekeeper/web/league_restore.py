@@ -15,7 +15,7 @@ import binascii
 from flask import redirect, render_template, request, url_for
 
 from ..league import LeagueError
-from ..services import league_archive
+from ..services.league import archive as league_archive
 from . import view
 from .league import bp, remember
 from .league_forms import ArchiveForm, RestoreForm

@@ -10,8 +10,10 @@ done write 303.
 
 from flask import abort, render_template, url_for
 
-from ..services import league as leagues
-from ..services import league_links, league_people, league_setup
+from ..services.league import links as league_links
+from ..services.league import people as league_people
+from ..services.league import setup as leagues
+from ..services.league import team_corrections as league_setup
 from .league import bp, open_or_404, today
 from .league_admin import correct
 from .league_forms import MoveForm, PlayerForm, PlayerNameForm, SureForm, TeamNameForm

@@ -23,7 +23,7 @@ from ..league import (
     LeagueSetup,
 )
 from ..league.terms.calendar import local_moment
-from ..services.league import CAPTAIN, PUBLIC, SECRETARY
+from ..league.terms.setup import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .language import day_words

@@ -3,16 +3,17 @@ deleted (the league's audit), the links given out again, and the results a delet
 would take away, a line each."""
 
 from ..league import PLAYING
+from ..league.terms.setup import CAPTAIN, PUBLIC, SECRETARY
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .language import day_words
 
 LINK_WORDS = {
-    "secretary": lambda facts: _("The secretary's link given out again; the old one "
+    SECRETARY: lambda facts: _("The secretary's link given out again; the old one "
                                  "withdrawn"),
-    "public": lambda facts: _("The public page's link given out again; the old one "
+    PUBLIC: lambda facts: _("The public page's link given out again; the old one "
                               "withdrawn"),
-    "captain": lambda facts: _("%(team)s's captain's link given out again; the old one "
+    CAPTAIN: lambda facts: _("%(team)s's captain's link given out again; the old one "
                                "withdrawn", team=facts.get("team", "")),
 }
 

@@ -23,7 +23,8 @@ from flask import (
 from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
 from ..rules.match.record import write_record
-from ..services import league_table, matches
+from ..services import matches
+from ..services.league import at_tables as league_table
 from ..services.matches import Stored
 from . import view
 from .catalogue import gettext as _

@@ -20,6 +20,10 @@ from .game import (
     check_paper_score,
 )
 
+FREE, CONFIRMED, REMOVED = "", "confirmed", "removed"
+"""How a card holds the match of one of its games: not at all, signed by both captains (the
+table can change nothing), or taken off the card by the secretary."""
+
 
 @dataclass(frozen=True)
 class Card:

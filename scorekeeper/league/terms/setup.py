@@ -19,6 +19,9 @@ MAX_LEGS = 7
 """The longest best-of a table plays for one game of the card."""
 MAX_SQUAD = 40
 """More players than any pub team registers for a season."""
+SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
+"""Whom a league's link speaks for: its secretary (everything), a team's captain (that
+team's roster and cards), or the public (reading only)."""
 MAX_DIVISIONS = 8
 SINGLES, PAIRS = "singles", "pairs"
 GAME_LETTERS = {"S": SINGLES, "P": PAIRS}

@@ -3,13 +3,13 @@ matches, and a table that starts its best-of game's next leg."""
 
 from dataclasses import dataclass
 
-from ..league import Card, LeagueSetup
-from ..league.errors import N_, CardError
-from ..league.season.season import outcomes as game_outcomes
-from ..rules import Match
-from ..storage import FixtureAtTable, StaleCard, Stored
-from .league import CardChanged
-from .unit_of_work import UnitOfWork
+from ...league import Card, LeagueSetup
+from ...league.errors import N_, CardError
+from ...league.season.season import outcomes as game_outcomes
+from ...rules import Match
+from ...storage import FixtureAtTable, StaleCard, Stored
+from ..unit_of_work import UnitOfWork
+from .setup import card_changed
 
 
 def outcomes(uow: UnitOfWork | None, setup: LeagueSetup, card: Card,
@@ -72,5 +72,4 @@ def next_leg_at_table(uow: UnitOfWork, stored: Stored) -> Stored:
                                   fixture.card.with_next_leg(game.number, new.id, leg))
         return new
     except StaleCard:
-        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
-                                    "now."), "card_changed") from None
+        raise card_changed() from None

@@ -6,8 +6,8 @@ import contextlib
 import os
 import sqlite3
 
-from ..rules.words import N_
-from .connection import (
+from ...rules.words import N_
+from ..connection import (
     check_intact,
     check_sound,
     connect,
@@ -18,8 +18,8 @@ from .connection import (
     rollback,
     stored_version,
 )
-from .errors import MoveRefused
-from .schema import SCHEMA
+from ..errors import MoveRefused
+from ..schema import SCHEMA
 
 
 @contextlib.contextmanager

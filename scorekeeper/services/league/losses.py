@@ -5,10 +5,10 @@ one that would remove a confirmed result is refused with its reason."""
 import hashlib
 import json
 
-from ..league import AWAY, HOME, WAITING, Card
-from ..league.errors import N_, CardError, LeagueError
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
+from ...league import AWAY, HOME, WAITING, Card
+from ...league.errors import N_, CardError, LeagueError
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
 
 
 class AskFirst(LeagueError):
@@ -29,7 +29,7 @@ def card_losses(uow: UnitOfWork, setup, fixture, names: dict,
     """The results on a fixture's card (of the games numbered, or of every game): each
     game begun, with its players and how it stands, and a walkover; a line each."""
     card: Card = fixture.card
-    where = {"home": names[fixture.home], "away": names[fixture.away], "day": fixture.day}
+    where = {HOME: names[fixture.home], AWAY: names[fixture.away], "day": fixture.day}
     if card.walkover:
         return [where | {"walkover": card.walkover}] if games is None else []
     lost = []

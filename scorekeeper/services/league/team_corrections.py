@@ -7,21 +7,28 @@ is kept as that team's former player, and a name corrected is corrected on the t
 cards and at the tables of its games.
 """
 
-from ..league.cards.card_edits import names_on, renamed, without_player
-from ..league.errors import N_, CardError, SetupRefused
-from ..league.limits import check_roster
-from ..league.terms.setup import checked_name
-from ..league.terms.teams import check_squad
-from ..storage import REMOVED
-from .league import Access, NotAllowed, new_team_name, secretary_only
-from .league_fixtures import remove_fixture
-from .league_losses import ask_first, card_losses, refuse_confirmed, side_of
-from .unit_of_work import UnitOfWork
+from ...league.cards.card import REMOVED
+from ...league.cards.card_edits import names_on, renamed, without_player
+from ...league.errors import N_, CardError, SetupRefused
+from ...league.limits import check_roster
+from ...league.terms.setup import checked_name
+from ...league.terms.teams import check_squad
+from ..unit_of_work import UnitOfWork
+from .fixture_corrections import remove_fixture
+from .losses import ask_first, card_losses, refuse_confirmed, side_of
+from .setup import (
+    Access,
+    NotAllowed,
+    new_team_name,
+    no_such_team,
+    plays_already,
+    secretary_only,
+)
 
 
 def _team(teams: dict, team_id: int):
     if team_id not in teams:
-        raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+        raise no_such_team()
     return teams[team_id]
 
 
@@ -187,16 +194,14 @@ def _has_played(fixture, side: str, name: str) -> bool:
 def _join(uow: UnitOfWork, access: Access, teams: dict, target, name: str, played: bool,
           team_id: int) -> None:
     if target.id == team_id:
-        raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
-                                  "player_taken", name=name, team=target.name)
+        raise plays_already(name, target.name)
     if played and not access.setup.transfers:
         raise SetupRefused.worded(N_("%(name)s has played for the team this season, and "
                                      "this league lets no player change teams during a "
                                      "season."), "no_transfers", name=name)
     for player in target.players:
         if player.casefold() == name.casefold():
-            raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
-                                      "player_taken", name=player, team=target.name)
+            raise plays_already(player, target.name)
     roster = [*target.players, name]
     check_roster(len(roster))
     check_squad(access.setup, target.name, roster + [player for player in target.former

@@ -4,11 +4,11 @@ and the secretary's record of the season's changes."""
 
 from datetime import date
 
-from ..league import counted
-from ..league.season.player_stats import player_records, ranked
-from .league import Access
-from .league_read import fixture_line, league_state
-from .unit_of_work import UnitOfWork
+from ...league import counted
+from ...league.season.player_stats import player_records, ranked
+from ..unit_of_work import UnitOfWork
+from .setup import Access
+from .views import fixture_line, league_state
 
 
 def counted_results(access: Access, state: dict) -> list[tuple[str, object]]:

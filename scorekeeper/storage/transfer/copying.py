@@ -5,11 +5,11 @@ and the numbering continued after it."""
 
 import contextlib
 
-from ..rules.words import N_
-from .errors import MoveFailed
+from ...rules.words import N_
+from ..errors import MoveFailed
+from .opening import first_line
+from .table_check import Tally
 from .tables import Shape
-from .transfer_check import Tally
-from .transfer_open import first_line
 
 
 def copy_table(reader, writer, shape: Shape, shifted, advance) -> Tally:

@@ -8,7 +8,11 @@ in blind but the team that handed it in.
 
 from datetime import date
 
-from ..league import (
+from ...league import (
+    AWARDED,
+    AWAY,
+    ENTERED,
+    HOME,
     PLAYING,
     SCORED,
     SIDES,
@@ -21,10 +25,11 @@ from ..league import (
     handed_in,
     revealed,
 )
-from ..league.cards.card_edits import GAMES, seen_print
-from .league import Access
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
+from ...league.cards.card_edits import GAMES, seen_print
+from ...league.terms.setup import CAPTAIN
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
+from .setup import Access
 
 
 def league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
@@ -57,11 +62,11 @@ def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool
     """A fixture as the pages list it; with its games for tonight's, live or `detail`."""
     card, found = state["cards"][fixture.id], state["outcomes"][fixture.id]
     home = state["teams"][fixture.home]
-    games = ((access.setup.walkover_games if card.walkover == "home"
+    games = ((access.setup.walkover_games if card.walkover == HOME
               else access.setup.walkover_games[::-1]) if card.walkover else
-             (sum(o.winner == "home" for o in found), sum(o.winner == "away" for o in found)))
+             (sum(o.winner == HOME for o in found), sum(o.winner == AWAY for o in found)))
     line = {"id": fixture.id, "day": fixture.day, "revision": fixture.revision,
-            "home": home.name, "away": state["teams"][fixture.away].name,
+            HOME: home.name, AWAY: state["teams"][fixture.away].name,
             "division": home.division, "play_off": fixture.play_off,
             "walkover": card.walkover, "home_games": games[0], "away_games": games[1],
             "counts": card.counts(found), "signed": card.signed,
@@ -126,13 +131,13 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     state = league_state(uow, access, [fixture])
     line = fixture_line(access, state, fixture, today, detail=True)
     side = None
-    if access.role == "captain":
-        side = "home" if access.team_id == fixture.home else \
-            "away" if access.team_id == fixture.away else None
+    if access.role == CAPTAIN:
+        side = HOME if access.team_id == fixture.home else \
+            AWAY if access.team_id == fixture.away else None
     line.update(
-        rosters={"home": state["teams"][fixture.home].players,
-                 "away": state["teams"][fixture.away].players},
-        side=side, over=all(game["state"] in (SCORED, "entered", "awarded")
+        rosters={HOME: state["teams"][fixture.home].players,
+                 AWAY: state["teams"][fixture.away].players},
+        side=side, over=all(game["state"] in (SCORED, ENTERED, AWARDED)
                             for game in line["games"]),
         handed_in=handed_in(fixture.card),
         my_line_up=dict(fixture.card.line_ups).get(side),

@@ -14,14 +14,14 @@ import multiprocessing
 import os
 from collections.abc import Callable
 
-from ..rules import Match
-from ..rules.match.record import write_record
-from ..rules.words import N_
-from .connection import connect_read_only
-from .errors import MoveFailed
-from .match_log import HEAD, Head, Stored
-from .matches import MatchRepository
-from .transfer_check import difference
+from ...rules import Match
+from ...rules.match.record import write_record
+from ...rules.words import N_
+from ..connection import connect_read_only
+from ..errors import MoveFailed
+from ..match_log import HEAD, Head, Stored
+from ..matches import MatchRepository
+from .table_check import difference
 
 MATCHES_AT_ONCE = 500
 HELPED_FROM = 1000

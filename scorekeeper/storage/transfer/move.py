@@ -1,9 +1,9 @@
 """Moving a whole store to another database: SQLite to PostgreSQL, and back.
 
-The source is read in one snapshot and never written (`transfer_open.py`). The target is
+The source is read in one snapshot and never written (`opening.py`). The target is
 written in one transaction: its schema if it is blank, then every table as the databases
-describe it (`tables.py`, `transfer_copy.py`), then the checks: every table read back
-(`transfer_check.py`), every match rebuilt on both sides (`transfer_matches.py`). Only if
+describe it (`tables.py`, `copying.py`), then the checks: every table read back
+(`table_check.py`), every match rebuilt on both sides (`match_check.py`). Only if
 all is the same does it commit; a difference, a refusal or any error rolls it back, and a
 SQLite file the move made is removed again. Keys and ids are copied as they are, so every
 link keeps working; the kept scoreboards and the write limits' counts are left out
@@ -14,15 +14,15 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules import Match
-from ..rules.words import N_
-from .connection import begin, commit, make_schema, stored_version
-from .errors import MoveFailed, MoveRefused
+from ...rules import Match
+from ...rules.words import N_
+from ..connection import begin, commit, make_schema, stored_version
+from ..errors import MoveFailed, MoveRefused
+from .copying import copy_table, loaded, offsets, references_set_aside, shifter
+from .match_check import Helper, check_matches, matches_in, wants_helper
+from .opening import driver_errors, first_line, opened, opened_target, same_place
+from .table_check import Tally, check_table, tally
 from .tables import NOT_MOVED, Shape, shapes
-from .transfer_check import Tally, check_table, tally
-from .transfer_copy import copy_table, loaded, offsets, references_set_aside, shifter
-from .transfer_matches import Helper, check_matches, matches_in, wants_helper
-from .transfer_open import driver_errors, first_line, opened, opened_target, same_place
 
 Progress = Callable[..., contextlib.AbstractContextManager]
 """`progress(label, total, **values)`: a context whose value is called with each count

@@ -8,8 +8,8 @@ own, so a table or a column that a later schema version adds is copied too.
 import re
 from dataclasses import dataclass
 
-from ..rules.words import N_
-from .schema import SCHEMA
+from ...rules.words import N_
+from ..schema import SCHEMA
 
 NOT_MOVED = {
     "boards": N_("each scoreboard is rendered again the first time it is asked for"),

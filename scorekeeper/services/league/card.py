@@ -7,29 +7,36 @@ Every write names the revision of the card it was made on and, where it concerns
 """
 
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 
-from ..league import (
+from ...league import (
     AWAY,
     HOME,
     Card,
     check_open,
     with_line_up,
 )
-from ..league.cards.card_edits import GAMES, seen_print
-from ..league.errors import N_
-from ..rules import Match
-from ..storage import CONFIRMED, REMOVED, StaleCard
-from .league import (
-    CAPTAIN,
-    SECRETARY,
+from ...league.cards.card import CONFIRMED, FREE, REMOVED
+from ...league.cards.card_edits import GAMES, seen_print
+from ...league.errors import N_, LeagueError
+from ...league.terms.calendar import local_day
+from ...league.terms.setup import CAPTAIN, SECRETARY
+from ...rules import Match
+from ...storage import StaleCard
+from ..unit_of_work import UnitOfWork
+from .at_tables import outcomes
+from .setup import (
     Access,
     CardChanged,
     NotAllowed,
+    card_changed,
     find_fixture,
+    open_league,
     secretary_only,
 )
-from .league_table import outcomes
-from .unit_of_work import UnitOfWork
+from .views import card_view, fixture_teams
 
 
 def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, change,
@@ -54,7 +61,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
             if fixture.card.signed != changed.signed:
-                uow.matches.hold(changed.match_ids, CONFIRMED if changed.signed else "")
+                uow.matches.hold(changed.match_ids, CONFIRMED if changed.signed else FREE)
             if callable(correction):
                 correction = correction(fixture.card, changed)
             if correction and (access.secretary or correction[0] == "reopened"):
@@ -63,8 +70,7 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
         if isinstance(scope, int):
             raise CardChanged.worded(N_("Someone else changed game %(game)s first: here it "
                                         "is now."), "game_changed", game=scope) from None
-        raise CardChanged.worded(N_("Someone else changed this card first. Here is the card "
-                                    "now."), "card_changed") from None
+        raise card_changed() from None
 
 
 def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
@@ -156,6 +162,44 @@ def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                 ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
                  if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}),
                 seen, number)
+
+
+@dataclass(frozen=True)
+class CardAnswer:
+    """What a card's page shows after a write to it: the league as the link opened it, the
+    card as it is now (None: the league has no such fixture), and why the write was
+    refused (None: it was made, or the form refused it and says why)."""
+
+    access: Access
+    card: dict | None
+    refused: LeagueError | None = None
+
+
+PaperScore = Callable[[str, str, int], tuple[int, list[tuple[int, int]], str | None] | None]
+"""The form of a paper score checked under the card's team names and the game's ceiling
+(home, away, target): the card's revision, the legs and what it saw, or None if refused."""
+
+
+def score_on_paper(uow: UnitOfWork, league_id: str, key: str, fixture_id: int, number: int,
+                   checked: PaperScore, now: datetime) -> CardAnswer | None:
+    """A game's paper score from the link to the card after it, in one call: the league
+    opened by `key` (None: it opens nothing), the form checked under the names the card
+    shows, the score entered, and the card read back for the page."""
+    access = open_league(uow, league_id, key)
+    if access is None:
+        return None
+    refused, names = None, fixture_teams(uow, access, fixture_id)
+    games = access.setup.games
+    kind = games[number - 1] if 1 <= number <= len(games) else games[0]
+    entered = names and checked(*names, access.setup.format_of(kind).target)
+    if entered:
+        revision, legs, seen = entered
+        try:
+            enter_score(uow, access, fixture_id, revision, number, legs, seen)
+        except LeagueError as error:
+            refused = error
+    today = local_day(access.setup.time_zone, now)
+    return CardAnswer(access, card_view(uow, access, fixture_id, today), refused)
 
 
 def award_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,

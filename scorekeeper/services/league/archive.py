@@ -10,15 +10,25 @@ import json
 import zlib
 from datetime import date
 
-from ..league import Season, read_archive, write_archive
-from ..league.errors import N_, ArchiveError
-from ..league.limits import check_fixtures, check_roster, check_teams
-from ..rules.words import pgettext
-from ..storage import CONFIRMED
-from .league import SECRETARY, Access
-from .league_people import records
-from .league_read import fixture_line, league_state, season
-from .unit_of_work import UnitOfWork
+from ...league import (
+    AWARDED,
+    ENTERED,
+    PLAYING,
+    SCORED,
+    WAITING,
+    Season,
+    read_archive,
+    write_archive,
+)
+from ...league.cards.card import CONFIRMED
+from ...league.errors import N_, ArchiveError
+from ...league.limits import check_fixtures, check_roster, check_teams
+from ...league.terms.setup import SECRETARY
+from ...rules.words import pgettext
+from ..unit_of_work import UnitOfWork
+from .people import records
+from .setup import Access
+from .views import fixture_line, league_state, season
 
 STANDINGS_HEADINGS = (N_("Position"), N_("Team"), pgettext("fixtures played", "P"), N_("W"),
                       N_("D"), N_("L"),
@@ -37,9 +47,9 @@ STATUS_WORDS = {"counted": N_("confirmed"), "walkover": N_("walkover"),
                 "unconfirmed": N_("not yet confirmed"), "unplayed": N_("unplayed"),
                 "postponed": N_("postponed")}
 """How a fixture stands in an export's Result column."""
-HOW_WORDS = {"scored": N_("scored at a table"), "entered": N_("entered from paper"),
-             "awarded": N_("given unplayed"), "playing": N_("being played"),
-             "waiting": N_("unplayed")}
+HOW_WORDS = {SCORED: N_("scored at a table"), ENTERED: N_("entered from paper"),
+             AWARDED: N_("given unplayed"), PLAYING: N_("being played"),
+             WAITING: N_("unplayed")}
 KIND_WORDS = {"singles": N_("singles"), "pairs": N_("pairs")}
 BOM = "\ufeff"
 """A spreadsheet reads a CSV file as UTF-8 only when it starts with this mark."""

@@ -1,12 +1,12 @@
 """The first check of a move, made inside its transaction before it commits: every table
 read back from the target, as many rows as were copied and the same rows (its digest), or
-the first row that differs named (`transfer_matches.py` then rebuilds every match)."""
+the first row that differs named (`match_check.py` then rebuilds every match)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules.words import N_, Np_, Phrase
-from .errors import MoveFailed
+from ...rules.words import N_, Np_, Phrase
+from ..errors import MoveFailed
 from .tables import Shape
 
 MASK = (1 << 64) - 1

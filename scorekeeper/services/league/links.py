@@ -3,10 +3,11 @@ a captain's. The old key stops opening anything with the transaction that replac
 (every worker reads the keys from the database on every request), and is remembered by
 its hash only, so that whoever still has it is told it was withdrawn."""
 
-from ..league.errors import N_
-from ..storage.leagues import new_key
-from .league import CAPTAIN, PUBLIC, SECRETARY, Access, NotAllowed, secretary_only
-from .unit_of_work import UnitOfWork
+from ...league.errors import N_
+from ...league.terms.setup import CAPTAIN, PUBLIC, SECRETARY
+from ...storage.leagues import new_key
+from ..unit_of_work import UnitOfWork
+from .setup import Access, NotAllowed, no_such_team, secretary_only
 
 ROLES = (SECRETARY, PUBLIC, CAPTAIN)
 
@@ -23,7 +24,7 @@ def reissue_link(uow: UnitOfWork, access: Access, role: str, team_id: int | None
             team = next((team for team in uow.leagues.teams(access.league_id)
                          if team.id == team_id), None)
             if team is None:
-                raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+                raise no_such_team()
             old, facts = team.captain_key, {"role": role, "team": team.name}
         else:
             old = league.secretary_key if role == SECRETARY else league.public_key

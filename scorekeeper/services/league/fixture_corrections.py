@@ -5,11 +5,11 @@ corrections, or (a fixture deleted, with its card) in the league's audit.
 
 from datetime import date
 
-from ..league.cards.card_edits import swapped
-from ..league.errors import N_, CardError
-from .league import Access, find_fixture, secretary_only
-from .league_losses import ask_first, card_losses, refuse_confirmed
-from .unit_of_work import UnitOfWork
+from ...league.cards.card_edits import swapped
+from ...league.errors import N_, CardError
+from ..unit_of_work import UnitOfWork
+from .losses import ask_first, card_losses, refuse_confirmed
+from .setup import Access, find_fixture, secretary_only
 
 
 def _names(uow: UnitOfWork, access: Access) -> dict:

@@ -1,5 +1,5 @@
-"""League use cases: open a league by a link, create it, its teams in their divisions,
-rosters and fixtures (the cards' own are in league_card.py).
+"""A league opened by one of its links, and set up: created, its teams in their divisions,
+rosters and fixtures (the cards' own use cases are in card.py).
 
 Who may do what follows from the link used: the secretary's (everything), a captain's
 (that team's roster and cards), or the public one (reading only). Every write runs in
@@ -10,7 +10,7 @@ import hmac
 from dataclasses import dataclass
 from datetime import date
 
-from ..league import (
+from ...league import (
     Card,
     LeagueSetup,
     check_fixture,
@@ -18,12 +18,11 @@ from ..league import (
     dated,
     double_round_robin,
 )
-from ..league.errors import N_, LeagueError, SetupRefused
-from ..league.limits import check_fixtures, check_roster, check_teams
-from ..league.terms.teams import check_same_division, check_squad, checked_division
-from .unit_of_work import UnitOfWork
-
-SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
+from ...league.errors import N_, LeagueError, SetupRefused
+from ...league.limits import check_fixtures, check_roster, check_teams
+from ...league.terms.setup import CAPTAIN, PUBLIC, SECRETARY
+from ...league.terms.teams import check_same_division, check_squad, checked_division
+from ..unit_of_work import UnitOfWork
 
 
 class NotAllowed(LeagueError):
@@ -40,6 +39,23 @@ class CardChanged(LeagueError):
     """Someone else changed the card after this page showed it: the write is refused."""
 
     kind = "card_changed"
+
+
+def no_such_team() -> NotAllowed:
+    """A team the league does not have (a page from before it was deleted)."""
+    return NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+
+
+def plays_already(name: str, team: str) -> SetupRefused:
+    """A player who is on a team's roster already (in any letter case)."""
+    return SetupRefused.worded(N_("%(name)s already plays for %(team)s."), "player_taken",
+                               name=name, team=team)
+
+
+def card_changed() -> CardChanged:
+    """A card someone else changed after the page showed it."""
+    return CardChanged.worded(N_("Someone else changed this card first. Here is the card "
+                                 "now."), "card_changed")
 
 
 @dataclass(frozen=True)
@@ -139,11 +155,10 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
         uow.leagues.lock(access.league_id)
         teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
         if team_id not in teams:
-            raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+            raise no_such_team()
         for team in teams.values():
             if name.casefold() in (player.casefold() for player in team.players):
-                raise SetupRefused.worded(N_("%(name)s already plays for %(team)s."),
-                                          "player_taken", name=name, team=team.name)
+                raise plays_already(name, team.name)
         team = teams[team_id]
         roster, former = [*team.players, name], [gone for gone in team.former if gone != name]
         check_roster(len(roster))
@@ -185,7 +200,7 @@ def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date
         uow.leagues.lock(access.league_id)
         divisions = {team.id: team.division for team in uow.leagues.teams(access.league_id)}
         if not {home, away} <= set(divisions):
-            raise NotAllowed.worded(N_("This league has no such team."), "no_such_team")
+            raise no_such_team()
         check_same_division(divisions, home, away)
         check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
         _insert_fixture(uow, access, home, away, day, play_off)
