@@ -24,7 +24,7 @@ from ..league import LeagueError
 from ..rules import Remaining, RuleError, Start
 from ..rules.record import write_record
 from ..services import league_table, matches
-from ..services.matches import Stored
+from ..services.matches import Opened
 from . import view
 from .catalogue import gettext as _
 from .catalogue import ngettext
@@ -35,14 +35,14 @@ from .work import unit_of_work
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
 
 
-def load_or_404(match_id: str, key: str) -> Stored:
+def load_or_404(match_id: str, key: str) -> Opened:
     stored = matches.open_match(unit_of_work(), match_id, key)
     if stored is None:
         abort(404)
     return stored
 
 
-def render_table(stored: Stored, status: int = 200, error: str | None = None,
+def render_table(stored: Opened, status: int = 200, error: str | None = None,
                  notice: str | None = None, preview=None, entered: dict | None = None,
                  confirm_undo: str | None = None):
     """The table as a fragment for htmx, or as the whole page for everything else.
@@ -103,7 +103,7 @@ def _stale_notice(stale: matches.Stale) -> str:
     return _("The other phone entered %(what)s first. Here is the table now.", what=done)
 
 
-def _form_refused(stored: Stored, form):
+def _form_refused(stored: Opened, form):
     """A form the fields refuse: a damaged position means a page older than the table."""
     field, messages = next(iter(form.errors.items()))
     if field == "pos":  # only a damaged or forged form lacks a good position
