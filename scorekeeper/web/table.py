@@ -146,17 +146,17 @@ def undo(match_id: str, key: str):
     stored, form = load_or_404(match_id, key), PositionForm()
     if not form.validate_on_submit():
         return _form_refused(stored, form)
-    match = stored.match
-    last = match.peek()  # worded before the write, which changes the match
-    said = view.took_back(match) if last else None
-    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
     tapped = matches.undo(unit_of_work(), stored, form.pos.data,
                           confirmed=bool(request.form.get("confirm")))
+    match = stored.match  # as opened: the write changed a copy
     if isinstance(tapped, matches.AskFirst):
         question = _("Undo the score of hand %(number)s (%(score)s)? The pips entered are "
                      "kept.", number=tapped.hand.number,
                      score=view.explained(tapped.hand.end, match))
         return render_table(stored, confirm_undo=question)
+    last = match.peek()
+    said = view.took_back(match) if last else None
+    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
     return answer(tapped, said=said, entered=entered)
 
 
