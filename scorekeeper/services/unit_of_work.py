@@ -36,26 +36,11 @@ class UnitOfWork:
 
     # The other repositories are made when a use case first reaches for one: a tap needs
     # none of them.
-
-    @cached_property
-    def leagues(self) -> LeagueRepository:
-        return LeagueRepository(self.conn)
-
-    @cached_property
-    def audit(self) -> LeagueAudit:
-        return LeagueAudit(self.conn)
-
-    @cached_property
-    def boards(self) -> BoardRepository:
-        return BoardRepository(self.conn)
-
-    @cached_property
-    def retention(self) -> Retention:
-        return Retention(self.conn)
-
-    @cached_property
-    def hits(self) -> HitLog:
-        return HitLog(self.conn, self._sweeps)
+    leagues = cached_property(lambda self: LeagueRepository(self.conn))
+    audit = cached_property(lambda self: LeagueAudit(self.conn))
+    boards = cached_property(lambda self: BoardRepository(self.conn))
+    retention = cached_property(lambda self: Retention(self.conn))
+    hits = cached_property(lambda self: HitLog(self.conn, self._sweeps))
 
     @classmethod
     def opened(cls, store: Store) -> "UnitOfWork":
