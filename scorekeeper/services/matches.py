@@ -3,7 +3,8 @@
 A tap answers with a value, never an exception: Written, Repeated (a double tap
 or a retry of what is stored), Stale (another phone wrote first: what it
 entered), Refused (the rules' reason), Held (its league card is confirmed) or Gone
-(deleted meanwhile). The match is unchanged unless Written.
+(deleted meanwhile). Nothing is written unless Written; the match a tap is given is
+never changed (the rules apply it to a copy: Written holds the new match).
 """
 
 import zlib
