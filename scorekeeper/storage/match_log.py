@@ -60,10 +60,12 @@ class MatchCache:
             self._kept.move_to_end(whose)
         return kept[0], kept[1].copy()
 
-    def put(self, whose: tuple[str, str], revision: int, match: Match, setup: str) -> None:
+    def put(self, whose: tuple[str, str], revision: int, match: Match, setup: str,
+            handed_over: bool = False) -> None:
         """Keep a copy of the match at `revision` (of the stored `setup`), unless a later
-        one is kept already."""
-        match = match.copy()
+        one is kept already; `handed_over`: the match itself, which nobody changes any more
+        (a written one: the use cases apply a tap to a copy of the match they are given)."""
+        match = match if handed_over else match.copy()
         with self._lock:
             kept = self._kept.get(whose)
             if kept is not None and kept[0] > revision:  # a slower request read an older row

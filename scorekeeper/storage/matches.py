@@ -42,7 +42,7 @@ class MatchRepository:
         """The transaction committed: keep the matches its writes rebuilt."""
         if self.cache is not None:
             for kept in self._written:
-                self.cache.put(*kept)
+                self.cache.put(*kept, handed_over=True)
         self._written.clear()
 
     def rolled_back(self) -> None:
@@ -58,7 +58,8 @@ class MatchRepository:
         return self.cache.get((head.id, head.score_key), head.revision, head.setup)
 
     def keep(self, head: Head, match: Match, once_committed: bool = False) -> None:
-        """Keep the match of the head at its revision (a write's: once it is committed)."""
+        """Keep the match of the head at its revision; a write's once it is committed, and
+        then the match itself (the use cases never change a match they wrote)."""
         if self.cache is None:
             return
         kept = ((head.id, head.score_key), head.revision, match, head.setup)
