@@ -136,7 +136,7 @@ def test_the_blocked_fives_and_threes_hand_of_the_undo_report_undoes_exactly():
 
 from scorekeeper.rules import Draw  # noqa: E402
 from scorekeeper.rules.notation.events import UNDO  # noqa: E402
-from scorekeeper.storage.match_log import apply_entries  # noqa: E402
+from scorekeeper.storage import apply_entries  # noqa: E402
 
 
 def tapped(match: Match):

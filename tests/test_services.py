@@ -1,20 +1,17 @@
 """The use cases of a match, called as the web, the CLI and the benchmarks call them."""
 
 import pytest
+from memory_store import UnitOfWorkInMemory
 
 from scorekeeper.rules import Draw, IllegalMove, Lay, Match, NothingToUndo, Start, Table
 from scorekeeper.rules.notation.events import UNDO
 from scorekeeper.services import matches
-from scorekeeper.services.unit_of_work import UnitOfWork
-from scorekeeper.storage import MatchCache, connect
 
 
 @pytest.fixture
-def uow(database):
-    """On SQLite and on PostgreSQL."""
-    conn = connect(database)
-    yield UnitOfWork(conn, MatchCache())
-    conn.close()
+def uow():
+    """In memory: the use cases' decisions, without a database."""
+    return UnitOfWorkInMemory()
 
 
 @pytest.fixture
@@ -63,7 +60,7 @@ def test_a_tap_on_a_match_deleted_after_it_was_loaded_is_gone_and_writes_nothing
     assert matches.delete_match(uow, started.id, started.score_key)
     assert matches.lay(uow, started, 1, "6-6") == matches.Gone(started.id)
     assert matches.draw(uow, started, 0) == matches.Gone(started.id)  # the re-read path
-    assert uow.conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+    assert uow.entries_stored() == 0
 
 
 def test_a_move_the_rules_refuse_is_refused_with_their_reason(uow, started):

@@ -3,19 +3,22 @@
 A tap answers with a value, never an exception: Written, Repeated (a double tap
 or a retry of what is stored), Stale (another phone wrote first: what it
 entered), Refused (the rules' reason), Held (its league card is confirmed) or Gone
-(deleted meanwhile). The match is unchanged unless Written.
+(deleted meanwhile). Nothing is written unless Written; the match a tap is given is
+never changed (the rules apply it to a copy: Written holds the new match).
 """
 
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, field
 
 from ..league.cards.card import CONFIRMED
 from ..rules import Draw, Hand, Lay, Match, RuleError, Score, Start, move_text, normal
 from ..rules.errors import N_
 from ..rules.match.record import IllegalRecord
 from ..rules.notation.events import PASS, UNDO, Entry, Remaining, Undo, lay_from_button
-from ..storage import Head, MatchGone, MatchHeld, StaleWrite, Stored
+from ..storage import Head, MatchGone, MatchHeld, StaleWrite, summary_json
 from . import records
 from .league.at_tables import Leg, leg_of
+from .opened import Opened, opened, rebuilt
 from .unit_of_work import UnitOfWork
 
 
@@ -23,7 +26,7 @@ from .unit_of_work import UnitOfWork
 class Written:
     """The entry is stored: `stored` is the match after it."""
 
-    stored: Stored
+    stored: Opened
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class Repeated:
     """The same entry was already stored (a double tap, or a tap sent again after its answer
     was lost): nothing was written twice. `later`: what other phones entered after it."""
 
-    stored: Stored
+    stored: Opened
     later: tuple = ()
 
 
@@ -39,7 +42,7 @@ class Repeated:
 class Stale:
     """Another phone wrote first; `entered` is what it wrote (empty: a revision never reached)."""
 
-    stored: Stored
+    stored: Opened
     entered: list[Entry]
 
 
@@ -47,7 +50,7 @@ class Stale:
 class Refused:
     """The rules refused the entry; `stored` is the match as it was."""
 
-    stored: Stored
+    stored: Opened
     error: RuleError
 
 
@@ -55,7 +58,7 @@ class Refused:
 class Previewed:
     """The end-of-hand score the entered pips would give; nothing was written."""
 
-    stored: Stored
+    stored: Opened
     score: Score
 
 
@@ -63,7 +66,7 @@ class Previewed:
 class AskFirst:
     """An undo that would take back a scored hand (`hand`): the table asks once first."""
 
-    stored: Stored
+    stored: Opened
     hand: Hand
 
 
@@ -72,7 +75,7 @@ class Held:
     """The match's league card is confirmed by both captains: the table changes nothing
     until the secretary, or both captains, reopen the card."""
 
-    stored: Stored
+    stored: Opened
 
 
 @dataclass(frozen=True)
@@ -104,19 +107,24 @@ Tapped = Written | Repeated | Stale | Refused | Held | Gone
 
 @dataclass(frozen=True)
 class Board:
-    """A scoreboard opened by its viewing key: its revision is known before any rebuild."""
+    """A scoreboard opened by its viewing key: its revision is known before any rebuild;
+    `names` is a digest of its setup, whose names a league may correct without a new
+    revision."""
 
+    id: str
     revision: int
-    head: Head
+    names: str
+    head: Head = field(repr=False)
+    """The row it was opened from, which the match is rebuilt from (the use cases')."""
 
 
-def create_match(uow: UnitOfWork, match: Match) -> Stored:
+def create_match(uow: UnitOfWork, match: Match) -> Opened:
     """Store a match: a new one, or one read from a record with the events it already has."""
     with uow:
-        return uow.matches.insert(match)
+        return opened(uow.matches.insert(match), match)
 
 
-def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
+def import_record(uow: UnitOfWork, text: str | bytes) -> Opened:
     """Store the match of a record file; UnreadableRecord or RuleError says why not.
 
     A last hand whose pips are not entered yet is kept open, to be finished at the table.
@@ -124,49 +132,51 @@ def import_record(uow: UnitOfWork, text: str | bytes) -> Stored:
     return create_match(uow, records.replay(text, pending_pips=True).match)
 
 
-def open_match(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
+def open_match(uow: UnitOfWork, match_id: str, key: str) -> Opened | None:
     """The match to score, if `key` is its scoring key."""
-    return uow.matches.load(match_id, key, scoring=True)
+    head = uow.matches.find(match_id, key, scoring=True)
+    return None if head is None else rebuilt(uow, head)
 
 
-def card_of(uow: UnitOfWork, stored: Stored) -> OnCard | None:
+def card_of(uow: UnitOfWork, stored: Opened) -> OnCard | None:
     """The league card that links the match, if one does."""
-    head = stored.head
-    if head is None or head.fixture_id is None:
+    if stored.fixture_id is None:
         return None
-    found = uow.leagues.fixture_at_table(head.fixture_id)
+    found = uow.leagues.fixture_at_table(stored.fixture_id)
     if found is None:
         return None
-    return OnCard(found.home, found.away, head.game, head.held, leg_of(uow, stored, found))
+    return OnCard(found.home, found.away, stored.game, stored.hold, leg_of(uow, stored, found))
 
 
 def open_board(uow: UnitOfWork, match_id: str, key: str) -> Board | None:
     """The match to watch, if `key` is its scoreboard key; its log is not read yet."""
     head = uow.matches.find(match_id, key, scoring=False)
-    return None if head is None else Board(head.revision, head)
+    if head is None:
+        return None
+    return Board(head.id, head.revision, f"{zlib.crc32(head.setup.encode()):08x}", head)
 
 
-def watch(uow: UnitOfWork, match_id: str, key: str) -> Stored | None:
+def watch(uow: UnitOfWork, match_id: str, key: str) -> Opened | None:
     """The match to read, if `key` is its scoreboard key: the replay and the score sheet
     that anyone with the read-only link may open."""
     board = open_board(uow, match_id, key)
     return None if board is None else board_match(uow, board)
 
 
-def board_match(uow: UnitOfWork, board: Board) -> Stored:
+def board_match(uow: UnitOfWork, board: Board) -> Opened:
     """The watched match at the board's revision (from the cache when it is there)."""
-    return uow.matches.rebuild(board.head)
+    return rebuilt(uow, board.head)
 
 
 def shared_board(uow: UnitOfWork, board: Board, variant: str) -> tuple[bytes, str | None] | None:
     """The scoreboard's answer at the board's revision, if a worker kept it for all."""
-    return uow.boards.kept(board.head.id, board.revision, variant)
+    return uow.boards.kept(board.id, board.revision, variant)
 
 
 def share_board(uow: UnitOfWork, board: Board, variant: str, answer: tuple[bytes, str | None]
                 ) -> None:
     """Keep the scoreboard's answer (body, encoding) at the board's revision for all."""
-    uow.boards.keep(board.head.id, board.revision, variant, *answer)
+    uow.boards.keep(board.id, board.revision, variant, *answer)
 
 
 def listing(uow: UnitOfWork) -> list[dict]:
@@ -191,15 +201,14 @@ def prune(uow: UnitOfWork, days: int) -> int:
         return uow.retention.prune(days)
 
 
-def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
+def tap(uow: UnitOfWork, stored: Opened, seen: int, entry: Entry) -> Tapped:
     """Write `entry` on the match as the tapping phone saw it, at revision `seen`."""
     if stored.held:
         return Held(stored)
     if stored.broken:
         return Refused(stored, broken_log(stored))
     try:
-        with uow:
-            return Written(uow.matches.write(stored, seen, entry))
+        return Written(write(uow, stored, seen, entry))
     except MatchHeld:
         return Held(open_match(uow, stored.id, stored.score_key) or stored)
     except StaleWrite:
@@ -210,7 +219,41 @@ def tap(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry) -> Tapped:
         return Refused(stored, error)
 
 
-def broken_log(stored: Stored) -> IllegalRecord:
+def write(uow: UnitOfWork, stored: Opened, seen: int, entry: Entry) -> Opened:
+    """The match after `entry`, written if it is still at revision `seen`; a RuleError,
+    StaleWrite, MatchHeld or MatchGone writes nothing (`tap` answers them as values).
+
+    The usual tap names the revision its match was opened at: the rules apply the entry to
+    a copy of it, and the store's conditional write checks that no other phone wrote
+    since. Else the row, locked, decides, and the match is rebuilt at its revision.
+    """
+    with uow:
+        if stored.revision == seen:
+            match = stored.match.copy()
+        else:  # the phone saw another revision than this read
+            fresh = rebuilt(uow, uow.matches.locked_at(stored.id, seen))
+            if fresh.broken:  # the log broke since the phone read it: it must see that first
+                raise StaleWrite(fresh.revision)
+            match = fresh.match
+        try:
+            entries = match.undo() if isinstance(entry, Undo) else [match.push(entry)]
+        except RuleError:  # refused by the match as it was opened: is it still the stored one?
+            uow.matches.locked_at(stored.id, seen)
+            raise
+        return _written(uow, stored, seen, list(entries), match)
+
+
+def _written(uow: UnitOfWork, stored: Opened, seen: int, entries: list[Entry], match: Match
+             ) -> Opened:
+    """Hand the store the entries and the match's new summary; the match is kept by the
+    worker once the write is committed."""
+    revision = uow.matches.write(stored.id, seen, entries, summary_json(match))
+    uow.matches.keep(Head(stored.id, stored.score_key, stored.view_key, revision,
+                          stored.setup), match, once_committed=True)
+    return stored.at(revision, match)
+
+
+def broken_log(stored: Opened) -> IllegalRecord:
     """Why a stored log cannot be played on, at its place, in a record's words: `hand 3,
     move 12 (Bob 2-6): 2-6 matches neither open end (1 and 3)`."""
     broken, match = stored.broken, stored.match
@@ -228,7 +271,7 @@ def broken_log(stored: Stored) -> IllegalRecord:
                          move=len(hand.moves) + 1 if hand is not None else 1, who=who)
 
 
-def take_back_to_legal(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+def take_back_to_legal(uow: UnitOfWork, stored: Opened, seen: int) -> Tapped:
     """A broken log taken back to its legal part, in one write (an undo entry for each
     event from the first one the rules refuse)."""
     if stored.held:
@@ -237,7 +280,8 @@ def take_back_to_legal(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
         return Repeated(stored)
     try:
         with uow:
-            return Written(uow.matches.take_back(stored, seen))
+            undos = [UNDO] * (stored.broken.later + 1)
+            return Written(_written(uow, stored, seen, undos, stored.match.copy()))
     except MatchHeld:
         return Held(open_match(uow, stored.id, stored.score_key) or stored)
     except StaleWrite:
@@ -247,7 +291,7 @@ def take_back_to_legal(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
         return Gone(stored.id)
 
 
-def lay(uow: UnitOfWork, stored: Stored, seen: int, button: str) -> Tapped:
+def lay(uow: UnitOfWork, stored: Opened, seen: int, button: str) -> Tapped:
     """Lay the tile of a tile button (`6-3`, `6-3@L`)."""
     try:
         entry = lay_from_button(button)
@@ -256,16 +300,16 @@ def lay(uow: UnitOfWork, stored: Stored, seen: int, button: str) -> Tapped:
     return tap(uow, stored, seen, entry)
 
 
-def draw(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+def draw(uow: UnitOfWork, stored: Opened, seen: int) -> Tapped:
     """The player whose turn it is draws one tile (the Draw button draws one)."""
     return tap(uow, stored, seen, Draw(1))
 
 
-def pass_turn(uow: UnitOfWork, stored: Stored, seen: int) -> Tapped:
+def pass_turn(uow: UnitOfWork, stored: Opened, seen: int) -> Tapped:
     return tap(uow, stored, seen, PASS)
 
 
-def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
+def undo(uow: UnitOfWork, stored: Opened, seen: int, confirmed: bool = True
          ) -> Tapped | AskFirst:
     """Take back one step, whatever it was (of a draw of several tiles, one tile: the step
     of the Draw button); a hand's score only once confirmed."""
@@ -278,12 +322,12 @@ def undo(uow: UnitOfWork, stored: Stored, seen: int, confirmed: bool = True
     return tap(uow, stored, seen, UNDO)
 
 
-def end_hand(uow: UnitOfWork, stored: Stored, seen: int, held: dict) -> Tapped:
+def end_hand(uow: UnitOfWork, stored: Opened, seen: int, held: dict) -> Tapped:
     """Score the end of a hand from what players still hold, {seat: pips or tiles}."""
     return tap(uow, stored, seen, Remaining.of(held))
 
 
-def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
+def preview_end(stored: Opened, held: dict) -> Previewed | Refused:
     """The score `end_hand` would give, shown for checking before it is written."""
     try:
         return Previewed(stored, stored.match.preview_end(held))
@@ -291,7 +335,7 @@ def preview_end(stored: Stored, held: dict) -> Previewed | Refused:
         return Refused(stored, error)
 
 
-def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
+def _stale(uow: UnitOfWork, stored: Opened, seen: int, entry: Entry
            ) -> Repeated | Stale | Gone:
     """A repeat of the tap stored first since `seen` is a success (what others entered
     after it is said); anything else is stale."""
@@ -304,12 +348,12 @@ def _stale(uow: UnitOfWork, stored: Stored, seen: int, entry: Entry
     return Stale(now, entered)
 
 
-def _taps(uow: UnitOfWork, now: Stored, seen: int, entered: list[Entry]) -> list[Entry]:
+def _taps(uow: UnitOfWork, now: Opened, seen: int, entered: list[Entry]) -> list[Entry]:
     """The entries written since `seen` as the taps that wrote them: an Undo that took one
     tile of a draw back wrote the undo and the draw kept (`Match.undo`), and is one undo."""
-    if not any(isinstance(entry, Undo) for entry in entered) or now.head is None:
+    if not any(isinstance(entry, Undo) for entry in entered):
         return entered
-    match = uow.matches.rebuild(now.head._replace(revision=seen)).match
+    match = rebuilt(uow, Head(now.id, now.score_key, now.view_key, seen, now.setup)).match
     taps, index = [], 0
     try:
         while index < len(entered):

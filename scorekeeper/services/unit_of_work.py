@@ -1,6 +1,8 @@
 """What a use case works over: the repositories of one connection, and one transaction
 per `with` block (Cosmic Python's unit of work)."""
 
+from functools import cached_property
+
 from ..storage import (
     BoardRepository,
     HitLog,
@@ -29,12 +31,16 @@ class UnitOfWork:
                  sweeps: Sweeps | None = None):
         self.conn = conn
         self.matches = MatchRepository(conn, cache)
-        self.leagues = LeagueRepository(conn)
-        self.audit = LeagueAudit(conn)
-        self.boards = BoardRepository(conn)
-        self.retention = Retention(conn)
-        self.hits = HitLog(conn, sweeps)
+        self._sweeps = sweeps
         self._release = release
+
+    # The other repositories are made when a use case first reaches for one: a tap needs
+    # none of them.
+    leagues = cached_property(lambda self: LeagueRepository(self.conn))
+    audit = cached_property(lambda self: LeagueAudit(self.conn))
+    boards = cached_property(lambda self: BoardRepository(self.conn))
+    retention = cached_property(lambda self: Retention(self.conn))
+    hits = cached_property(lambda self: HitLog(self.conn, self._sweeps))
 
     @classmethod
     def opened(cls, store: Store) -> "UnitOfWork":

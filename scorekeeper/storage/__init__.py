@@ -38,7 +38,16 @@ from .leagues import (
     StoredLeague,
     StoredTeam,
 )
-from .match_log import Broken, Head, MatchCache, Stored
+from .match_log import (
+    Broken,
+    Head,
+    MatchCache,
+    apply_entries,
+    replayed,
+    summary_json,
+    table_of,
+    takes_back,
+)
 from .matches import MatchRepository
 from .retention import Retention
 from .store import Store, open_store
@@ -48,8 +57,9 @@ __all__ = [
     "BoardRepository", "Broken", "FixtureAtTable", "Head", "HitLog",
     "LeagueAudit", "LeagueRepository", "MatchCache", "MatchGone", "MatchHeld", "Moved",
     "MoveFailed", "MoveRefused", "MatchRepository", "Retention", "StaleCard",
-    "StaleWrite", "StorageRefused", "Store", "Stored", "StoredChange", "StoredCorrection",
-    "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps", "backup", "begin", "commit",
-    "connect", "describe", "is_postgresql", "location", "move_store", "open_store",
-    "rollback", "upgrade",
+    "StaleWrite", "StorageRefused", "Store", "StoredChange", "StoredCorrection",
+    "StoredFixture", "StoredLeague", "StoredTeam", "Sweeps", "apply_entries", "backup",
+    "begin", "commit", "connect", "describe", "is_postgresql", "location", "move_store",
+    "open_store", "replayed", "rollback", "summary_json", "table_of", "takes_back",
+    "upgrade",
 ]

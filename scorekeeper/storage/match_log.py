@@ -8,7 +8,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..league.cards.card import CONFIRMED
 from ..rules import ALL_FIVES, Match, RuleError, Table, find_rule_set
 from ..rules.notation.events import UNDO, Entry, Event, Undo, event_data, event_from_data
 
@@ -33,36 +32,6 @@ class Head(NamedTuple):
     game: int | None = None
 
 
-@dataclass(frozen=True)
-class Broken:
-    """A stored log the rules refuse from one event on (written by an older version, or a
-    bug): the match holds the events before it; `later` more were stored after it."""
-
-    position: int
-    event: Event
-    error: RuleError
-    later: int
-
-
-@dataclass
-class Stored:
-    """A match as stored: its ids, its revision (count of entries) and the rebuilt Match;
-    `head` says which league card links it, and how the card holds it."""
-
-    id: str
-    score_key: str
-    view_key: str
-    revision: int
-    match: Match
-    head: Head | None = None
-    broken: Broken | None = None
-
-    @property
-    def held(self) -> bool:
-        """Its card is confirmed: its table can change nothing."""
-        return self.head is not None and self.head.held == CONFIRMED
-
-
 class MatchCache:
     """The newest match rebuilt of each stored match, by whose it is (id and scoring key, so
     a match deleted and made again under its id is another) and at which revision.
@@ -70,7 +39,7 @@ class MatchCache:
     What goes in is never changed afterwards and what comes out is a copy, so a request
     may push onto the match it gets while another thread reads the same one. An entry's
     state at a revision never changes (the log is append-only): a kept match behind the
-    stored one is brought up to date from the entries written since (`rebuild`). A match
+    stored one is brought up to date from the entries written since (services.opened). A match
     is kept with its setup's text: a setup changed since (a name corrected) keeps nothing.
     """
 
@@ -91,10 +60,12 @@ class MatchCache:
             self._kept.move_to_end(whose)
         return kept[0], kept[1].copy()
 
-    def put(self, whose: tuple[str, str], revision: int, match: Match, setup: str) -> None:
+    def put(self, whose: tuple[str, str], revision: int, match: Match, setup: str,
+            handed_over: bool = False) -> None:
         """Keep a copy of the match at `revision` (of the stored `setup`), unless a later
-        one is kept already."""
-        match = match.copy()
+        one is kept already; `handed_over`: the match itself, which nobody changes any more
+        (a written one: the use cases apply a tap to a copy of the match they are given)."""
+        match = match if handed_over else match.copy()
         with self._lock:
             kept = self._kept.get(whose)
             if kept is not None and kept[0] > revision:  # a slower request read an older row
@@ -153,18 +124,35 @@ def table_of(setup: str) -> Table:
                         setup.get("house"))
 
 
+@dataclass(frozen=True)
+class Broken:
+    """A stored log the rules refuse from one event on (written by an older version, or a
+    bug): the match holds the events before it; `later` more were stored after it."""
+
+    position: int
+    event: Event
+    error: RuleError
+    later: int
+
+
 def apply_entries(match: Match, entries: list[Entry]) -> None:
     """Push each event and pop at each undo, as they were written; the events left after
     the undos go in through one `extend` (runs of moves at speed)."""
+    match.extend(_undone(entries, match.pop))
+
+
+def _undone(entries: list[Entry], before=None) -> list[Event]:
+    """The events left once each undo took back the event before it; an undo of an event
+    written before these entries calls `before`."""
     events: list[Event] = []
     for entry in entries:
         if not isinstance(entry, Undo):
             events.append(entry)
         elif events:
             events.pop()
-        else:
-            match.pop()
-    match.extend(events)
+        elif before is not None:
+            before()
+    return events
 
 
 def takes_back(entries: list[Entry]) -> bool:
@@ -180,13 +168,14 @@ def takes_back(entries: list[Entry]) -> bool:
     return False
 
 
-def applied(match: Match, entry: Entry) -> list[tuple[str, str]]:
-    """Apply a tap's entry to the match (the rules may refuse it); the kind and data of the
-    rows that record it: one, or for an undo that takes one tile of a draw back, the undo
-    and the draw kept (`Match.undo`)."""
-    if isinstance(entry, Undo):
-        return [("undo", "{}") if isinstance(written, Undo) else ("event", event_json(written))
-                for written in match.undo()]
-    return [("event", event_json(match.push(entry)))]
-
-
+def replayed(table: Table, entries: list[Entry]) -> tuple[Match, Broken | None]:
+    """The match a whole log folds into; if the rules refuse it, the match as far as it is
+    legal and the first event they refuse."""
+    events = _undone(entries)
+    match = Match(table)
+    for position, event in enumerate(events):
+        try:
+            match.push(event)
+        except RuleError as error:
+            return match, Broken(position, event, error, len(events) - position - 1)
+    return match, None

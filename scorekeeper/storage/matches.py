@@ -1,8 +1,9 @@
 """Matches in the database (SQLite or PostgreSQL): their rows and entries (match_log.py).
 
-A write names the revision it was made against, and runs inside the caller's transaction
-(the unit of work's); what it rebuilt is kept for the process once that transaction
-commits.
+The store applies no rule: the use cases fold the entries into a match and say what to
+write. A write names the revision it was made against, and runs inside the caller's
+transaction (the unit of work's); the match it was made for is kept for the process once
+that transaction commits.
 """
 
 import hmac
@@ -10,49 +11,62 @@ import json
 import secrets
 
 from ..league.cards.card import CONFIRMED
-from ..rules import Match, RuleError
-from ..rules.notation.events import Entry, Event, Undo
+from ..rules import Match
+from ..rules.notation.events import Entry, Undo
 from .errors import MatchGone, MatchHeld, StaleWrite
 from .match_log import (
     HEAD,
     LISTED,
-    Broken,
     Head,
     MatchCache,
-    Stored,
-    applied,
-    apply_entries,
     entry_of,
     event_json,
     listed,
     summary_json,
     table_json,
     table_of,
-    takes_back,
 )
 
 
 class MatchRepository:
-    """The matches of one connection. Reads stand alone; writes run inside the caller's
-    transaction, and `committed` keeps what they rebuilt once it is committed."""
+    """The matches of one connection: their heads and entries, read and written as the use
+    cases say. Reads stand alone; writes run inside the caller's transaction, and
+    `committed` keeps the matches the use case rebuilt for them once it is committed."""
 
     def __init__(self, conn, cache: MatchCache | None = None):
         self.conn = conn
         self.cache = cache
-        self._written: list[Stored] = []
+        self._written: list[tuple] = []
 
     def committed(self) -> None:
         """The transaction committed: keep the matches its writes rebuilt."""
         if self.cache is not None:
-            for stored in self._written:
-                setup = stored.head.setup if stored.head else table_json(stored.match.table)
-                self.cache.put((stored.id, stored.score_key), stored.revision, stored.match,
-                               setup)
+            for kept in self._written:
+                self.cache.put(*kept, handed_over=True)
         self._written.clear()
 
     def rolled_back(self) -> None:
         """The transaction was rolled back: nothing it wrote is kept."""
         self._written.clear()
+
+    # -- what the worker keeps -------------------------------------------------
+
+    def kept(self, head: Head) -> tuple[int, Match] | None:
+        """A copy of the match kept of the head, at its revision or at the newest before."""
+        if self.cache is None:
+            return None
+        return self.cache.get((head.id, head.score_key), head.revision, head.setup)
+
+    def keep(self, head: Head, match: Match, once_committed: bool = False) -> None:
+        """Keep the match of the head at its revision; a write's once it is committed, and
+        then the match itself (the use cases never change a match they wrote)."""
+        if self.cache is None:
+            return
+        kept = ((head.id, head.score_key), head.revision, match, head.setup)
+        if once_committed:
+            self._written.append(kept)
+        else:
+            self.cache.put(*kept)
 
     # -- reading -------------------------------------------------------------
 
@@ -73,55 +87,7 @@ class MatchRepository:
             return None
         return row
 
-    def load(self, match_id: str, key: str, scoring: bool) -> Stored | None:
-        """The match rebuilt from its log, if the key opens it."""
-        head = self.find(match_id, key, scoring)
-        return None if head is None else self.rebuild(head)
-
-    def rebuild(self, head: Head) -> Stored:
-        """The match of a head, at its revision: from the cache; else the match kept at an
-        earlier revision brought up to date with the entries written since (by another
-        worker), unless they take back what it holds (an undo there: the stored log then
-        decides, replayed whole); else replayed from its whole log."""
-        whose, revision, cache = (head.id, head.score_key), head.revision, self.cache
-        kept = cache.get(whose, revision, head.setup) if cache is not None else None
-        after, match = kept or (0, Match(table_of(head.setup)))
-        if kept is None or after < revision:
-            entries = self._entries(head.id, after, revision) if after < revision else []
-            if entries is not None and after and takes_back(entries):
-                after, match = 0, Match(table_of(head.setup))
-                entries = self._entries(head.id, 0, revision)
-            if entries is None:  # deleted since the row was read: its log is gone, none kept
-                match = Match(table_of(head.setup))
-            else:
-                try:
-                    apply_entries(match, entries)
-                except RuleError:
-                    return self._broken(head)
-                if cache is not None:
-                    cache.put(whose, revision, match, head.setup)
-        return Stored(head.id, head.score_key, head.view_key, revision, match, head)
-
-    def _broken(self, head: Head) -> Stored:
-        """A log the rules refuse: the match as far as it is legal, and the first event they
-        refuse (never kept: the table offers to take the match back to its legal part)."""
-        events: list[Event] = []
-        for entry in self._entries(head.id, 0, head.revision) or []:
-            if not isinstance(entry, Undo):
-                events.append(entry)
-            elif events:
-                events.pop()
-        match = Match(table_of(head.setup))
-        for position, event in enumerate(events):
-            try:
-                match.push(event)
-            except RuleError as error:
-                broken = Broken(position, event, error, len(events) - position - 1)
-                return Stored(head.id, head.score_key, head.view_key, head.revision, match,
-                              head, broken)
-        return Stored(head.id, head.score_key, head.view_key, head.revision, match, head)
-
-    def _entries(self, match_id: str, after: int, upto: int) -> list[Entry] | None:
+    def entries(self, match_id: str, after: int, upto: int) -> list[Entry] | None:
         """The entries after revision `after` up to `upto`, never one written after the row
         was read (another process's tap may commit in between; the match would then be kept
         under a revision it is not at); None if some are missing (deleted meanwhile)."""
@@ -157,13 +123,13 @@ class MatchRepository:
         return {row["id"]: dict(json.loads(row["summary"]), score_key=row["score_key"],
                                 view_key=row["view_key"]) for row in rows}
 
-    def matches_by_id(self, match_ids: list[str]) -> dict[str, Match]:
-        """The matches named, rebuilt from their logs (a league archive holds their records)."""
+    def heads(self, match_ids: list[str]) -> list[Head]:
+        """The heads of the matches named (a league archive holds their records)."""
         if not match_ids:
-            return {}
+            return []
         marks = ",".join("?" * len(match_ids))
         rows = self.conn.execute(f"{HEAD} WHERE id IN ({marks})", list(match_ids)).fetchall()
-        return {row[0]: self.rebuild(Head(*row)).match for row in rows}
+        return [Head(*row) for row in rows]
 
     def mine(self, links: list) -> list[dict]:
         """The matches of [id, scoring key] pairs this browser keeps, however many others
@@ -180,7 +146,7 @@ class MatchRepository:
 
     # -- writing (inside the caller's transaction) -----------------------------
 
-    def insert(self, match: Match) -> Stored:
+    def insert(self, match: Match) -> Head:
         """Store a new match, with the events it already has (an imported record)."""
         keys = (secrets.token_urlsafe(16), secrets.token_urlsafe(16))
         conn = self.conn
@@ -188,95 +154,65 @@ class MatchRepository:
             match_id = secrets.token_urlsafe(6)
             if not conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
                 break
+        setup = table_json(match.table)
         conn.execute("INSERT INTO matches (id, score_key, view_key, setup, revision, summary) "
                      "VALUES (?, ?, ?, ?, ?, ?)",
-                     (match_id, *keys, table_json(match.table), len(match.log),
-                      summary_json(match)))
+                     (match_id, *keys, setup, len(match.log), summary_json(match)))
         conn.executemany("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
                          [(match_id, seq, "event", event_json(event))
                           for seq, event in enumerate(match.log, 1)])
-        return Stored(match_id, *keys, len(match.log), match)
+        return Head(match_id, *keys, len(match.log), setup)
 
-    def write(self, stored: Stored, expected: int, entry: Entry) -> Stored:
-        """Append an event or an undo if the match is still at revision `expected`.
+    def write(self, match_id: str, expected: int, entries: list[Entry], summary: str) -> int:
+        """Append entries (events or undos) and the match's new summary if it is still at
+        revision `expected` and no card holds it; its new revision.
 
-        A RuleError leaves everything as it was. The usual tap names the revision its match
-        was loaded at: the rules apply the entry to that match, and one conditional UPDATE
-        both checks that no other phone wrote since and moves the revision (no second read
-        of the row). After a StaleWrite, `stored` may hold the refused entry: load it again.
+        One conditional UPDATE both checks that no other phone wrote since and moves the
+        revision (no second read of the row); else MatchGone, MatchHeld or StaleWrite.
         """
-        if stored.revision != expected:  # the phone saw another revision than this read
-            return self._write_reread(stored, expected, entry)
-        rows = applied(stored.match, entry)
         conn = self.conn
+        revision = expected + len(entries)
         moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
                              f"updated = {conn.dialect.now} WHERE id = ? AND revision = ? "
-                             f"AND held <> ?", (expected + len(rows), summary_json(stored.match),
-                                                stored.id, expected, CONFIRMED))
+                             f"AND held <> ?", (revision, summary, match_id, expected,
+                                                CONFIRMED))
         if moved.rowcount != 1:
-            self._why_not_written(stored.id)
-        self._append(stored.id, expected, rows)
-        return self._written_at(stored, expected + len(rows))
+            self._why_not_written(match_id)
+        for seq, entry in enumerate(entries, expected + 1):
+            kind, data = ("undo", "{}") if isinstance(entry, Undo) else ("event",
+                                                                       event_json(entry))
+            conn.execute("INSERT INTO entries (match_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+                         (match_id, seq, kind, data))
+        return revision
+
+    def locked_at(self, match_id: str, expected: int) -> Head:
+        """The match's head, held until the transaction ends, if it is at revision
+        `expected` and no card holds it (a write on another revision than the one read);
+        else MatchGone, MatchHeld or StaleWrite."""
+        conn = self.conn
+        row = conn.execute(HEAD + " WHERE id = ?" + conn.dialect.for_update,
+                           (match_id,)).fetchone()
+        head = self._free(match_id, row)
+        if head.revision != expected:
+            raise StaleWrite(head.revision)
+        return head
 
     def _why_not_written(self, match_id: str):
         """Raise why a write's conditional UPDATE moved no row: the match was deleted, its
         card holds it, or another phone wrote first."""
         row = self.conn.execute(HEAD + " WHERE id = ?", (match_id,)).fetchone()
+        raise StaleWrite(self._free(match_id, row).revision)
+
+    @staticmethod
+    def _free(match_id: str, row) -> Head:
+        """The head of a row read to write on: MatchGone if there is none, MatchHeld if its
+        card holds it."""
         if row is None:
             raise MatchGone(match_id)
         head = Head(*row)
         if head.held == CONFIRMED:
             raise MatchHeld(head.id, head.fixture_id, head.game)
-        raise StaleWrite(head.revision)
-
-    def _write_reread(self, stored: Stored, expected: int, entry: Entry) -> Stored:
-        """`write` when the phone's revision is not the one loaded: the row decides, locked."""
-        conn = self.conn
-        row = conn.execute(HEAD + " WHERE id = ?" + conn.dialect.for_update,
-                           (stored.id,)).fetchone()
-        if row is None:
-            raise MatchGone(stored.id)
-        head = Head(*row)
-        if head.held == CONFIRMED:
-            raise MatchHeld(head.id, head.fixture_id, head.game)
-        if head.revision != expected:
-            raise StaleWrite(head.revision)
-        fresh = self.rebuild(head)
-        if fresh.broken:  # the log broke since the phone read it: it must see that first
-            raise StaleWrite(head.revision)
-        rows = applied(fresh.match, entry)
-        self._append(stored.id, expected, rows)
-        conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
-                     f"updated = {conn.dialect.now} WHERE id = ?",
-                     (expected + len(rows), summary_json(fresh.match), stored.id))
-        return self._written_at(fresh, expected + len(rows))
-
-    def _append(self, match_id: str, after: int, rows: list[tuple[str, str]]) -> None:
-        """Append entries (kind, data) after revision `after`, one revision each."""
-        for seq, (kind, data) in enumerate(rows, after + 1):
-            self.conn.execute("INSERT INTO entries (match_id, seq, kind, data) "
-                              "VALUES (?, ?, ?, ?)", (match_id, seq, kind, data))
-
-    def _written_at(self, stored: Stored, revision: int) -> Stored:
-        stored.revision = revision
-        self._written.append(stored)
-        return stored
-
-    def take_back(self, stored: Stored, expected: int) -> Stored:
-        """Undo every event of a broken log from the first one the rules refuse, if the
-        match is still at revision `expected`: one undo entry each, so the log stays
-        append-only and the match is its legal part."""
-        count = stored.broken.later + 1
-        conn = self.conn
-        moved = conn.execute(f"UPDATE matches SET revision = ?, summary = ?, "
-                             f"updated = {conn.dialect.now} WHERE id = ? AND revision = ? "
-                             f"AND held <> ?", (expected + count, summary_json(stored.match),
-                                                stored.id, expected, CONFIRMED))
-        if moved.rowcount != 1:
-            self._why_not_written(stored.id)
-        self._append(stored.id, expected, [("undo", "{}")] * count)
-        stored.broken = None
-        return self._written_at(stored, expected + count)
+        return head
 
     def link(self, match_id: str, fixture_id: int, game: int) -> None:
         """The match scores game `game` of the fixture's card."""

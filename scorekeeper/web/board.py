@@ -14,7 +14,6 @@ import hashlib
 import io
 import os
 import threading
-import zlib
 from collections import OrderedDict
 
 import segno
@@ -38,7 +37,7 @@ def show(match_id: str, key: str):
     if board is None:
         abort(404)
     variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
-    etag = f"{match_id}-{board.revision}-{variant}-{_names(board)}"
+    etag = f"{match_id}-{board.revision}-{variant}-{board.names}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -69,7 +68,7 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
     kept, lock = current_app.extensions.setdefault(
         "scorekeeper.boards", (OrderedDict(), threading.Lock()))
     variant = f"{variant}-{asked or 'plain'}-{_release(current_app.template_folder)}"
-    key = (board.head.id, board.revision, variant, _names(board))
+    key = (board.id, board.revision, variant, board.names)
     with lock:
         answer = kept.get(key)
         if answer is not None:
@@ -84,12 +83,6 @@ def _answer(uow, board: matches.Board, variant: str, asked: str | None
         while len(kept) > ANSWERS_KEPT:
             kept.popitem(last=False)
     return answer
-
-
-def _names(board: matches.Board) -> str:
-    """A digest of the match's setup: a league may correct a player's name in it without a
-    new revision (the boards other workers kept go with it, storage/matches.py)."""
-    return f"{zlib.crc32(board.head.setup.encode()):08x}"
 
 
 def _share(uow, board: matches.Board, variant: str, answer: tuple[bytes, str | None]) -> None:

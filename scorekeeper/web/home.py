@@ -9,7 +9,7 @@ from ..rules import FIVES_AND_THREES, RULE_SETS, Match, RuleError
 from ..rules.match.record import UnreadableRecord
 from ..rules.setup.rulesets import side_by_side
 from ..services import matches
-from ..services.matches import Stored
+from ..services.matches import Opened
 from . import view
 from .catalogue import gettext as _
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
@@ -20,7 +20,7 @@ bp = Blueprint("home", __name__)
 MY_MATCHES = 30
 
 
-def remember(stored: Stored) -> None:
+def remember(stored: Opened) -> None:
     """This browser created the match: keep its scoring link for the home page (in a
     400-day cookie whose signature, not its date, is checked)."""
     mine = [pair for pair in session.get("mine", []) if pair[0] != stored.id]

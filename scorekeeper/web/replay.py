@@ -12,7 +12,7 @@ from flask import Blueprint, abort, render_template, url_for
 from ..rules.rulings.referee import posed
 from ..rules.rulings.story import END, MOVE, START, Step, find, opening, steps
 from ..services import matches
-from ..services.matches import Stored
+from ..services.matches import Opened
 from . import view
 from .forms import HOUSE_FIELDS
 from .pages import screen
@@ -23,7 +23,7 @@ from .work import unit_of_work
 bp = Blueprint("replay", __name__, url_prefix="/board/<match_id>/<key>")
 
 
-def watched_or_404(match_id: str, key: str) -> Stored:
+def watched_or_404(match_id: str, key: str) -> Opened:
     stored = matches.watch(unit_of_work(), match_id, key)
     if stored is None:
         abort(404)
@@ -68,7 +68,7 @@ def sheet(match_id: str, key: str):
     return render_template("board/sheet.html", stored=stored, match=stored.match, view=view)
 
 
-def _answer(stored: Stored, story: list[Step], step: Step | None):
+def _answer(stored: Opened, story: list[Step], step: Step | None):
     """The replay at `step` (None: nothing has been played yet), page or fragment."""
     match = stored.match
     at = shown(match, step) if step is not None else None
@@ -90,7 +90,7 @@ def _around(story: list[Step], step: Step | None) -> dict:
             "last": story[-1] if index + 1 < len(story) else None}
 
 
-def _endpoint(stored: Stored, step: Step) -> tuple[str, str, str, int, int | None]:
+def _endpoint(stored: Opened, step: Step) -> tuple[str, str, str, int, int | None]:
     """A step's endpoint and its values: match, read-only key, hand (and move)."""
     endpoint = {MOVE: "replay.move", START: "replay.hand", END: "replay.hand_end"}[step.kind]
     return endpoint, stored.id, stored.view_key, step.hand, step.move
@@ -101,12 +101,12 @@ def _url(url, endpoint: str, match_id: str, key: str, hand: int, move: int | Non
     return url(endpoint, **values, **({"move": move} if move else {}))
 
 
-def step_url(stored: Stored, step: Step) -> str:
+def step_url(stored: Opened, step: Step) -> str:
     """The address of a step: the read-only link, never the scoring key."""
     return _url(url_for, *_endpoint(stored, step))
 
 
-def hand_url(stored: Stored, story: list[Step], number: int) -> str:
+def hand_url(stored: Opened, story: list[Step], number: int) -> str:
     """Where the replay of hand `number` opens: its lead, else where it is about to be led."""
     lead = find(story, number, 1)
     if lead is not None:

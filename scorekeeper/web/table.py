@@ -25,7 +25,7 @@ from ..rules import Remaining, RuleError, Start
 from ..rules.match.record import write_record
 from ..services import matches
 from ..services.league import at_tables as league_table
-from ..services.matches import Stored
+from ..services.matches import Opened
 from . import view
 from .catalogue import gettext as _
 from .catalogue import ngettext
@@ -36,14 +36,14 @@ from .work import unit_of_work
 bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
 
 
-def load_or_404(match_id: str, key: str) -> Stored:
+def load_or_404(match_id: str, key: str) -> Opened:
     stored = matches.open_match(unit_of_work(), match_id, key)
     if stored is None:
         abort(404)
     return stored
 
 
-def render_table(stored: Stored, status: int = 200, error: str | None = None,
+def render_table(stored: Opened, status: int = 200, error: str | None = None,
                  notice: str | None = None, preview=None, entered: dict | None = None,
                  confirm_undo: str | None = None):
     """The table as a fragment for htmx, or as the whole page for everything else.
@@ -104,7 +104,7 @@ def _stale_notice(stale: matches.Stale) -> str:
     return _("The other phone entered %(what)s first. Here is the table now.", what=done)
 
 
-def _form_refused(stored: Stored, form):
+def _form_refused(stored: Opened, form):
     """A form the fields refuse: a damaged position means a page older than the table."""
     field, messages = next(iter(form.errors.items()))
     if field == "pos":  # only a damaged or forged form lacks a good position
@@ -147,17 +147,17 @@ def undo(match_id: str, key: str):
     stored, form = load_or_404(match_id, key), PositionForm()
     if not form.validate_on_submit():
         return _form_refused(stored, form)
-    match = stored.match
-    last = match.peek()  # worded before the write, which changes the match
-    said = view.took_back(match) if last else None
-    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
     tapped = matches.undo(unit_of_work(), stored, form.pos.data,
                           confirmed=bool(request.form.get("confirm")))
+    match = stored.match  # as opened: the write changed a copy
     if isinstance(tapped, matches.AskFirst):
         question = _("Undo the score of hand %(number)s (%(score)s)? The pips entered are "
                      "kept.", number=tapped.hand.number,
                      score=view.explained(tapped.hand.end, match))
         return render_table(stored, confirm_undo=question)
+    last = match.peek()
+    said = view.took_back(match) if last else None
+    entered = view.entered_in_event(last) if isinstance(last, Remaining) else None
     return answer(tapped, said=said, entered=entered)
 
 

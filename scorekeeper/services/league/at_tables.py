@@ -7,7 +7,8 @@ from ...league import Card, LeagueSetup
 from ...league.errors import N_, CardError
 from ...league.season.season import outcomes as game_outcomes
 from ...rules import Match
-from ...storage import FixtureAtTable, StaleCard, Stored
+from ...storage import FixtureAtTable, Head, StaleCard
+from ..opened import Opened
 from ..unit_of_work import UnitOfWork
 from .setup import card_changed
 
@@ -34,11 +35,11 @@ class Leg:
     next_due: bool
 
 
-def leg_of(uow: UnitOfWork, stored: Stored, found: FixtureAtTable) -> Leg | None:
+def leg_of(uow: UnitOfWork, stored: Opened, found: FixtureAtTable) -> Leg | None:
     """The leg a match scores, if it scores one of a best-of game on the card `found`."""
     if not found.setup.has_legs:
         return None
-    game = found.card.game(stored.head.game)
+    game = found.card.game(stored.game)
     best_of = found.setup.format_of(game.kind).legs
     if best_of == 1 or stored.id not in game.matches:
         return None
@@ -48,15 +49,14 @@ def leg_of(uow: UnitOfWork, stored: Stored, found: FixtureAtTable) -> Leg | None
     return Leg(game.matches.index(stored.id) + 1, best_of, due)
 
 
-def next_leg_at_table(uow: UnitOfWork, stored: Stored) -> Stored:
+def next_leg_at_table(uow: UnitOfWork, stored: Opened) -> Head:
     """The table that scored a leg starts the game's next one (its scoring link is the
     right to): a new match, linked to the card, to be scored at the same table."""
     try:
         with uow:
-            head = stored.head
-            found = uow.leagues.fixture_at_table(head.fixture_id) \
-                if head is not None and head.fixture_id is not None else None
-            game = found.card.game(head.game) if found else None
+            found = uow.leagues.fixture_at_table(stored.fixture_id) \
+                if stored.fixture_id is not None else None
+            game = found.card.game(stored.game) if found else None
             if game is None or stored.id not in game.matches:
                 raise CardError.worded(N_("This table scores no game of a league card."),
                                        "not_on_card")

@@ -27,6 +27,7 @@ from ...league import (
 )
 from ...league.cards.card_edits import GAMES, seen_print
 from ...league.terms.setup import CAPTAIN
+from ..opened import matches_by_id
 from ..unit_of_work import UnitOfWork
 from .at_tables import outcomes
 from .setup import Access
@@ -176,7 +177,7 @@ def season(uow: UnitOfWork, access: Access) -> Season:
     teams = {team.name: team.players for team in state["teams"].values()}
     divisions = {team.name: team.division for team in state["teams"].values()}
     ids = [match_id for card in state["cards"].values() for match_id in card.match_ids]
-    matches = uow.matches.matches_by_id(ids)
+    matches = matches_by_id(uow, ids)
     corrections: dict[int, list] = {}
     for c in uow.leagues.corrections(access.league_id):
         corrections.setdefault(c.fixture_id, []).append(

@@ -1,5 +1,5 @@
 """The second check of a move, inside its transaction: every match of the source rebuilt from
-its log as the app rebuilds it (`MatchRepository.rebuild`) on both sides, and what each side
+its log as the app rebuilds it (`match_log.replayed`) on both sides, and what each side
 shows compared: its revision, scores, winner, the part of a broken log the rules refuse, its
 record and its `replay --json`. The first match that differs is named.
 
@@ -19,7 +19,7 @@ from ...rules.match.record import write_record
 from ...rules.words import N_
 from ..connection import connect_read_only
 from ..errors import MoveFailed
-from ..match_log import HEAD, Head, Stored
+from ..match_log import HEAD, Head, replayed, table_of
 from ..matches import MatchRepository
 from .table_check import difference
 
@@ -53,9 +53,9 @@ def check_matches(reader, writer, told: Callable[[Match], str] | None,
             if row[0] not in copied:
                 raise MoveFailed.worded(N_("match %(match)s: not in the destination"),
                                         "match_missing", match=row[0])
-            shown = _shown(theirs.rebuild(copied[row[0]]), told)
+            shown = _shown(_rebuilt(theirs, copied[row[0]]), told)
             if digest != (row[0], _digest(shown)):
-                _compare(row[0], _shown(mine.rebuild(Head(*row)), told), shown)
+                _compare(row[0], _shown(_rebuilt(mine, Head(*row)), told), shown)
                 if digest is not None:  # the source read twice, and found otherwise
                     raise MoveFailed.worded(N_("match %(match)s: the source changed during "
                                                "the move (is an app still running on it?)"),
@@ -80,12 +80,18 @@ NOT_THE_SAME = {
 """What a match shows, each by its name, and the failure that names a difference in it."""
 
 
-def _shown(stored: Stored, told) -> list[tuple[str, object]]:
+def _rebuilt(matches: MatchRepository, head: Head) -> tuple:
+    """A match's revision, and the match and broken part its whole log folds into."""
+    return (head.revision,
+            *replayed(table_of(head.setup), matches.entries(head.id, 0, head.revision) or []))
+
+
+def _shown(rebuilt: tuple, told) -> list[tuple[str, object]]:
     """What a match shows, each thing named (NOT_THE_SAME): its revision, scores, record
     and replay."""
-    match, broken = stored.match, stored.broken
+    revision, match, broken = rebuilt
     refused = None if broken is None else (broken.position, broken.later, str(broken.error))
-    return [("revision", stored.revision), ("scores", match.scores), ("winner", match.winner),
+    return [("revision", revision), ("scores", match.scores), ("winner", match.winner),
             ("refused", refused),
             ("record", json.dumps(write_record(match), ensure_ascii=False)),
             ("replay", told(match) if told is not None else "")]
@@ -146,7 +152,7 @@ def _source_side(where: str, snapshot: str, told, sending) -> None:
         conn.execute(conn.dialect.moving.join_snapshot.format(snapshot=snapshot))
         matches = MatchRepository(conn)
         for batch in conn.stream(HEAD + " ORDER BY id", MATCHES_AT_ONCE):
-            sending.send([(row[0], _digest(_shown(matches.rebuild(Head(*row)), told)))
+            sending.send([(row[0], _digest(_shown(_rebuilt(matches, Head(*row)), told)))
                           for row in batch])
         sending.send(None)
         conn.close()
