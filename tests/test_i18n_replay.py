@@ -35,8 +35,8 @@ def won(tmp_path):
      "  Ann hlásí domino. Bob 12 → 10, celkem 10 bodů: Ann",
      "Vítězství v zápase: Ann (20 bodů). Konečný stav: Ann 20, Bob 0"),
     ("el_GR.UTF-8", "Ann – Bob: στόχος οι 15 πόντοι, 2 πλακίδια ο καθένας",
-     "  Ντόμινο! Ann βγήκε. Bob 12 → 10: 10 πόντοι για Ann",
-     "Νίκη στον αγώνα για Ann με 20 πόντους. Τελικό σκορ: Ann 20, Bob 0"),
+     "  Ντόμινο! Ann βγήκε. Bob 12 → 10: 10 πόντοι: Ann",
+     "Νίκη στον αγώνα: Ann, με 20 πόντους. Τελικό σκορ: Ann 20, Bob 0"),
     ("hu_HU.UTF-8", "Ann – Bob: 15 pontig, fejenként 2 kő",
      "  Dominó! Ann kiment. Bob 12 → 10: Ann kap 10 pontot",
      "Ann 20 ponttal megnyerte a mérkőzést. Végeredmény: Ann 20, Bob 0"),
@@ -73,7 +73,7 @@ ONE_POINT = {"format": "allfives-match/1", "rules": "ola-5", "players": ["Ann", 
 
 @pytest.mark.parametrize(("lang", "domino"), [
     ("cs_CZ.UTF-8", "  Ann hlásí domino. Bob 1, celkem 1 bod: Ann"),
-    ("el_GR.UTF-8", "  Ντόμινο! Ann βγήκε. Bob 1: 1 πόντος για Ann"),
+    ("el_GR.UTF-8", "  Ντόμινο! Ann βγήκε. Bob 1: 1 πόντος: Ann"),
     ("hu_HU.UTF-8", "  Dominó! Ann kiment. Bob 1: Ann kap 1 pontot"),
     ("C.UTF-8", "  Domino! Ann went out. Bob 1: 1 to Ann"),
 ])

@@ -74,7 +74,7 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
         "γύρο έχουν από 1 έως 22 βούλες")
     table.enter_pips(check=True, Bob=13)
     expect(page.locator("#table .preview")).to_have_text(
-        "Ann βγήκε. Bob 13 → 15: 15 πόντοι για Ann")
+        "Ann βγήκε. Bob 13 → 15: 15 πόντοι: Ann")
     assert_no_english(page, "the end of a hand in Greek")
     table.enter_pips(Bob=13)
     expect(table.side_score("Ann")).to_have_text("40")
@@ -83,10 +83,10 @@ def test_a_whole_hand_in_greek_by_tapping(open_phone):
     page.get_by_role("link", name="Φύλλο πόντων").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Φύλλο πόντων")
     expect(page.locator(".scores li")).to_have_text([
-        "Γύρος 1, κίνηση 1 Ann άνοιξε με 2-3: άνοιγμα 2-3: 2 + 3 = 5 → 5 πόντοι για Ann",
-        "Γύρος 1, κίνηση 4 Ann έπαιξε 3-5 στο 3: 5 + 5 = 10 → 10 πόντοι για Ann",
-        "Γύρος 1, κίνηση 6 Ann έπαιξε 4-5 στο 5: 6 + 4 = 10 → 10 πόντοι για Ann",
-        "Γύρος 1, τέλος Ann βγήκε. Bob 13 → 15: 15 πόντοι για Ann",
+        "Γύρος 1, κίνηση 1 Ann άνοιξε με 2-3: άνοιγμα 2-3: 2 + 3 = 5 → 5 πόντοι: Ann",
+        "Γύρος 1, κίνηση 4 Ann έπαιξε 3-5 στο 3: 5 + 5 = 10 → 10 πόντοι: Ann",
+        "Γύρος 1, κίνηση 6 Ann έπαιξε 4-5 στο 5: 6 + 4 = 10 → 10 πόντοι: Ann",
+        "Γύρος 1, τέλος Ann βγήκε. Bob 13 → 15: 15 πόντοι: Ann",
     ])
     assert_accessible(page, "the score sheet in Greek")
     assert_no_english(page, "the score sheet in Greek")
