@@ -18,17 +18,18 @@ import zlib
 from collections import OrderedDict
 
 import segno
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Response, abort, current_app, request
 
 from ..services import matches
 from . import view
+from .area import KEYED_VIEWS, Area, Policy
 from .compression import accepted_encoding, compressed
 from .language import locale_of
 from .pages import fragment_wanted, screen
 from .sharing import shared_url
 from .work import is_storage_fault, storage_errors, unit_of_work
 
-bp = Blueprint("board", __name__, url_prefix="/board/<match_id>/<key>")
+bp = Area("board", __name__, Policy(KEYED_VIEWS), url_prefix="/board/<match_id>/<key>")
 
 
 @bp.get("")

@@ -1,7 +1,7 @@
 """The headers on every answer: the security policy, who may keep it (caches, search
-engines), and HSTS over https."""
+engines: its area's policy says), and HSTS over https."""
 
-from flask import request
+from flask import current_app, request
 
 from .hosting import transport_headers
 
@@ -14,22 +14,12 @@ SECURITY_HEADERS = (
     # that Flask-WTF requires over https is kept.
     ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"))
 """On every answer, the app's and the server's own busy page alike."""
-PRIVATE_AREA_HEADERS = {
-    cache: (*SECURITY_HEADERS, ("X-Robots-Tag", "noindex, nofollow"), ("Cache-Control", cache))
-    for cache in ("no-cache", "no-store")}
-"""A match's, a scoreboard's or a league's answers: kept out of search engines and caches."""
-HOME_HEADERS = (*SECURITY_HEADERS, ("Cache-Control", "private, no-store"))
-
 
 def security_headers(response):
-    endpoint = request.endpoint or ""
-    area = endpoint.split(".")[0]
-    if area in ("table", "board", "replay", "league"):
-        wanted = PRIVATE_AREA_HEADERS["no-cache" if area in ("board", "replay") else "no-store"]
-    elif area == "home" and endpoint != "home.rules":
-        wanted = HOME_HEADERS  # lists this phone's keys
-    else:
-        wanted = SECURITY_HEADERS
+    """The headers of the request's area (`area.Policy`), or the security policy alone for
+    an answer of no area (a static file, an unknown address)."""
+    area = current_app.blueprints.get(request.blueprint or "")
+    wanted = SECURITY_HEADERS if area is None else area.policy.headers_of(request.endpoint)
     headers = response.headers
     present = {name.lower() for name in headers.keys()}  # one pass, not one per header
     headers.extend([(name, value) for name, value in wanted if name.lower() not in present])

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import format_timedelta
 
 from ..rules import FIVES_AND_THREES, RULE_SETS, Match, RuleError
@@ -11,12 +11,16 @@ from ..rules.rulesets import side_by_side
 from ..services import matches
 from ..services.matches import Stored
 from . import view
+from .area import IMPORTS, NEW_MATCHES, PHONES_OWN, PUBLIC, Area, Policy, ViewLimit
 from .catalogue import gettext as _
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
 from .pages import screen
 from .work import unit_of_work
 
-bp = Blueprint("home", __name__)
+bp = Area("home", __name__, Policy(
+    PHONES_OWN, per_view={"new": ViewLimit(NEW_MATCHES, "POST"),
+                          "import_record": ViewLimit(IMPORTS, "POST")},
+    view_headers={"rules": PUBLIC}))
 MY_MATCHES = 30
 
 

@@ -3,11 +3,12 @@ files and the last tables seen for when the signal drops, and where the app open
 
 import json
 
-from flask import Blueprint, Response, current_app, redirect, render_template, session, url_for
+from flask import Response, current_app, redirect, render_template, session, url_for
 
+from .area import PUBLIC, Area, Policy
 from .catalogue import gettext as _
 
-bp = Blueprint("install", __name__)
+bp = Area("install", __name__, Policy(PUBLIC))
 
 
 @bp.get("/manifest.webmanifest")

@@ -14,7 +14,6 @@ from datetime import UTC, date, datetime
 
 import segno
 from flask import (
-    Blueprint,
     Response,
     abort,
     current_app,
@@ -34,13 +33,20 @@ from ..league.setup import PLAYABLE
 from ..services import league as leagues
 from ..services import league_archive, league_links, league_people, league_read
 from . import league_words, view
+from .area import EXPORTS, KEYED_PAGES, LEAGUE_WRITES, NEW_LEAGUES, Area, Policy, ViewLimit
 from .catalogue import gettext as _
 from .league_forms import DayForm, FixtureForm, FixturesForm, NameForm, TeamForm
 from .league_setup_form import NewLeagueForm, picked_rules
 from .pages import fragment_wanted
 from .work import unit_of_work
 
-bp = Blueprint("league", __name__, url_prefix="/league")
+EXPORT = ViewLimit(EXPORTS, "GET")
+NEW_LEAGUE = ViewLimit(NEW_LEAGUES, "POST")
+bp = Area("league", __name__, Policy(KEYED_PAGES, per_link=LEAGUE_WRITES, per_view={
+    "new": NEW_LEAGUE, "restore": NEW_LEAGUE, "restore_confirm": NEW_LEAGUE,
+    "standings_csv": EXPORT, "results_csv": EXPORT, "season_json": EXPORT,
+    "season_json_gz": EXPORT, "games_csv": EXPORT, "players_csv": EXPORT}),
+    url_prefix="/league")
 MY_LEAGUES = 10
 bp.context_processor(league_words.words)
 bp.add_app_template_filter(league_words.moment, "moment")

@@ -9,20 +9,22 @@ game that game's own part (with the parts of the card it changes, out of band): 
 other games' forms keep what is typed in them, and the page stays where it was.
 """
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import abort, redirect, request, url_for
 
 from ..league import LeagueError
 from ..services import league as leagues
 from ..services import league_card as cards
 from ..services import league_read
 from . import league_words, view
+from .area import KEYED_PAGES, LEAGUE_WRITES, Area, Policy
 from .catalogue import gettext as _
 from .league import open_or_404, today
 from .league_forms import CardForm, LineUpForm, PlayersForm, ScoreForm, SideForm
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
 
-bp = Blueprint("card", __name__, url_prefix="/league/<league_id>/<key>/card/<row:fixture_id>")
+bp = Area("card", __name__, Policy(KEYED_PAGES, per_link=LEAGUE_WRITES),
+          url_prefix="/league/<league_id>/<key>/card/<row:fixture_id>")
 bp.context_processor(league_words.words)
 
 

@@ -36,30 +36,13 @@ DEFAULTS = {
     "EXPORT_LIMIT": "30 per minute; 300 per hour",
 }
 """Each limit's setting and its default (docs/SECURITY.md has why each is what it is)."""
-PER_LINK = {"table": ("TAP_LIMIT", "taps"), "league": ("LEAGUE_LIMIT", "league"),
-            "card": ("LEAGUE_LIMIT", "league")}
-"""A blueprint whose POSTs to a link count against a limit of that link."""
-PER_VIEW = {
-    "home.new": ("NEW_MATCH_LIMIT", "new", "POST"),
-    "home.import_record": ("IMPORT_LIMIT", "import", "POST"),
-    "league.new": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
-    "league.standings_csv": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.results_csv": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.season_json": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.season_json_gz": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.games_csv": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.players_csv": ("EXPORT_LIMIT", "exports", "GET"),
-    "league.restore": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
-    "league.restore_confirm": ("NEW_LEAGUE_LIMIT", "leagues", "POST"),
-}
-"""A view whose requests (of one method) count against a limit of their address."""
 LIMITS = "scorekeeper.limits"
 """Where the app keeps the limits library's strategy, if it counts (app.extensions)."""
 
 
 def init_limits(app) -> None:
     """Every request counted before its view: a write against its address's limit, and
-    its link's and its view's (PER_LINK, PER_VIEW)."""
+    its link's and its view's (its area's policy: `area.Policy`)."""
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # a test asks for limits
     uri = app.config.setdefault("RATELIMIT_STORAGE_URI", "")
     if uri:
@@ -69,18 +52,22 @@ def init_limits(app) -> None:
 
 def _count() -> None:
     if current_app.config.get("RATELIMIT_ENABLED", True):
-        check(*_limits_of_this_request())
+        check(*limits_of_this_request())
 
 
-def _limits_of_this_request() -> list[tuple[str, str, str]]:
+def limits_of_this_request() -> list[tuple[str, str, str]]:
     """(setting, scope, who) of every limit this request counts against."""
     found = [("WRITE_LIMIT", "writes", address())] if request.method == "POST" else []
-    per_link = PER_LINK.get(request.blueprint or "")
+    area = current_app.blueprints.get(request.blueprint or "")
+    if area is None:
+        return found
+    policy = area.policy
+    per_link = policy.per_link
     if per_link and request.method == "POST" and "key" in (request.view_args or {}):
-        found.append((*per_link, link()))
-    setting, scope, method = PER_VIEW.get(request.endpoint or "", (None, None, None))
-    if setting and request.method == method:
-        found.append((setting, scope, address()))
+        found.append((per_link.setting, per_link.scope, link()))
+    per_view = policy.limit_of(request.endpoint)
+    if per_view and request.method == per_view.method:
+        found.append((per_view.limit.setting, per_view.limit.scope, address()))
     return found
 
 

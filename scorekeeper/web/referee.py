@@ -5,10 +5,11 @@ every ruling has its own address to send to the other table."""
 
 from typing import NamedTuple
 
-from flask import Blueprint, request
+from flask import request
 
 from ..rules import RuleError, RuleSet, explain, parse_tile
 from ..rules.referee import Option, Ruling, read_ends, rule, token
+from .area import PUBLIC, Area, Policy
 from .catalogue import gettext as _
 from .forms import default_name
 from .pages import screen
@@ -17,7 +18,7 @@ from .sharing import shared_url
 from .story import cited
 from .view import house_line, number, on_end, refusal
 
-bp = Blueprint("referee", __name__, url_prefix="/referee")
+bp = Area("referee", __name__, Policy(PUBLIC), url_prefix="/referee")
 
 
 class Place(NamedTuple):

@@ -7,20 +7,21 @@ Every step has its own address, numbered as the score sheet numbers it: hand 3's
 step. htmx swaps one step for the next; without JavaScript the same links load pages.
 """
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import abort, render_template, url_for
 
 from ..rules.referee import posed
 from ..rules.story import END, MOVE, START, Step, find, opening, steps
 from ..services import matches
 from ..services.matches import Stored
 from . import view
+from .area import KEYED_VIEWS, Area, Policy
 from .forms import HOUSE_FIELDS
 from .pages import screen
 from .sharing import shared_url
 from .story import shown
 from .work import unit_of_work
 
-bp = Blueprint("replay", __name__, url_prefix="/board/<match_id>/<key>")
+bp = Area("replay", __name__, Policy(KEYED_VIEWS), url_prefix="/board/<match_id>/<key>")
 
 
 def watched_or_404(match_id: str, key: str) -> Stored:

@@ -9,7 +9,6 @@ what the other phone entered; a repeated tap (double tap, retry) changes nothing
 import json
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     flash,
@@ -26,13 +25,15 @@ from ..rules.record import write_record
 from ..services import league_table, matches
 from ..services.matches import Stored
 from . import view
+from .area import KEYED_PAGES, TAPS, Area, Policy
 from .catalogue import gettext as _
 from .catalogue import ngettext
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
 from .pages import fragment_wanted, screen
 from .work import unit_of_work
 
-bp = Blueprint("table", __name__, url_prefix="/match/<match_id>/<key>")
+bp = Area("table", __name__, Policy(KEYED_PAGES, per_link=TAPS),
+          url_prefix="/match/<match_id>/<key>")
 
 
 def load_or_404(match_id: str, key: str) -> Stored:
