@@ -1,11 +1,11 @@
 """Every route of the app answers with its area's headers and counts against its area's
-limits, as its blueprint declares them (web/area.py): a route of a blueprint that declares
+limits, as its blueprint declares them (web/answers/area.py): a route of a blueprint that declares
 no policy, or of a new blueprint this table does not know, fails here."""
 
 from werkzeug.routing import AnyConverter, IntegerConverter, PathConverter
 
-from scorekeeper.web.area import Area
-from scorekeeper.web.limits import limits_of_this_request
+from scorekeeper.web.answers.area import Area
+from scorekeeper.web.answers.limits import limits_of_this_request
 
 NOT_INDEXED = "noindex, nofollow"
 AREAS = {

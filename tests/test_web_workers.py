@@ -26,7 +26,8 @@ from scorekeeper.rules import (
 from scorekeeper.rules.events import UNDO
 from scorekeeper.rules.record import write_record
 from scorekeeper.storage.dialects import SQLITE
-from scorekeeper.web import board, compression, view
+from scorekeeper.web.answers import compression
+from scorekeeper.web.scoring import board, view
 
 GZIP = {"Accept-Encoding": "gzip, deflate"}
 
