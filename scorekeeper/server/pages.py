@@ -22,8 +22,6 @@ BUSY_HEADER = "Scorekeeper-Busy"
 """Marks the server's own 503 (nothing reached the app: send it again) apart from the app's
 503 for a storage fault (not saved: the scorer must know)."""
 BUSY, TOO_SLOW, TOO_LARGE, FAILED = 503, 408, 413, 500
-STATUS_LINES = {BUSY: "503 Service Unavailable", TOO_SLOW: "408 Request Timeout",
-                TOO_LARGE: "413 Content Too Large", FAILED: "500 Internal Server Error"}
 
 
 @dataclass(frozen=True)

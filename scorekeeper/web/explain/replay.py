@@ -19,6 +19,7 @@ from ..answers.sharing import shared_url
 from ..answers.work import unit_of_work
 from ..scoring import view
 from ..scoring.forms import HOUSE_FIELDS
+from ..scoring.screens import sheet_screen
 from .story import shown
 
 bp = Area("replay", __name__, Policy(KEYED_VIEWS), url_prefix="/board/<match_id>/<key>")
@@ -66,7 +67,8 @@ def hand_end(match_id: str, key: str, hand: int):
 def sheet(match_id: str, key: str):
     """The whole score sheet, every score and move linked to its step."""
     stored = watched_or_404(match_id, key)
-    return render_template("board/sheet.html", stored=stored, match=stored.match, view=view)
+    return render_template("board/sheet.html", stored=stored, match=stored.match,
+                           screen=sheet_screen(stored.match))
 
 
 def _answer(stored: Stored, story: list[Step], step: Step | None):
@@ -74,8 +76,9 @@ def _answer(stored: Stored, story: list[Step], step: Step | None):
     match = stored.match
     at = shown(match, step) if step is not None else None
     shared = _url(shared_url, *_endpoint(stored, step)) if step is not None else None
-    return screen("replay/replay.html", "replay/_step.html", stored=stored, match=match, view=view,
-                  story=story, shown=at, hands=sorted({each.hand for each in story}),
+    return screen("replay/replay.html", "replay/_step.html", stored=stored, match=match,
+                  sides=view.sides(match), story=story, shown=at,
+                  hands=sorted({each.hand for each in story}),
                   around=_around(story, step), address=lambda each: step_url(stored, each),
                   hand_url=lambda number: hand_url(stored, story, number),
                   ask=_referee_fields(at), shared=shared)

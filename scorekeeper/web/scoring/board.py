@@ -27,7 +27,7 @@ from ..answers.language import locale_of
 from ..answers.pages import fragment_wanted, screen
 from ..answers.sharing import shared_url
 from ..answers.work import is_storage_fault, storage_errors, unit_of_work
-from . import view
+from .screens import board_screen
 
 bp = Area("board", __name__, Policy(KEYED_VIEWS), url_prefix="/board/<match_id>/<key>")
 
@@ -107,7 +107,7 @@ def _share(uow, board: matches.Board, variant: str, answer: tuple[bytes, str | N
 def _rendered(uow, board: matches.Board) -> str:
     stored = matches.board_match(uow, board)
     return screen("board/board.html", "board/_board.html", stored=stored, match=stored.match,
-                  view=view)
+                  screen=board_screen(stored.match))
 
 
 @functools.lru_cache(maxsize=4)

@@ -16,6 +16,7 @@ from ..answers.pages import screen
 from ..answers.work import unit_of_work
 from . import view
 from .forms import DeleteForm, ImportForm, NewMatchForm, picked_rules
+from .screens import new_match_hints
 
 bp = Area("home", __name__, Policy(
     PHONES_OWN, per_view={"new": ViewLimit(NEW_MATCHES, "POST"),
@@ -104,7 +105,8 @@ def new():
         return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
     status = 422 if request.method == "POST" else 200
     return screen("home/new.html", "home/_new_form.html", form=form, count=count, rules=rules,
-                  view=view, rule_sets=RULE_SETS, partnerships=partnerships), status
+                  hints=new_match_hints(rules), rule_sets=RULE_SETS,
+                  partnerships=partnerships), status
 
 
 @bp.post("/import")

@@ -31,6 +31,7 @@ from ..answers.pages import fragment_wanted, screen
 from ..answers.work import unit_of_work
 from . import view
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
+from .screens import sheet_screen, table_screen
 
 bp = Area("table", __name__, Policy(KEYED_PAGES, per_link=TAPS),
           url_prefix="/match/<match_id>/<key>")
@@ -57,8 +58,8 @@ def render_table(stored: Stored, status: int = 200, error: str | None = None,
     card = matches.card_of(unit_of_work(), stored)
     broken = view.refusal(matches.broken_log(stored)) if stored.broken else None
     return screen("match/table.html", "match/_table.html", stored=stored, match=stored.match,
-                  view=view, error=error, notice=notice, preview=preview, entered=entered,
-                  confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS,
+                  screen=table_screen(stored.match, entered), error=error, notice=notice,
+                  preview=preview, confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS,
                   card=view.card_words(card), broken=broken), status
 
 
@@ -212,7 +213,8 @@ def next_leg(match_id: str, key: str):
 @bp.get("/sheet")
 def sheet(match_id: str, key: str):
     stored = load_or_404(match_id, key)
-    return render_template("match/sheet.html", stored=stored, match=stored.match, view=view)
+    return render_template("match/sheet.html", stored=stored, match=stored.match,
+                           screen=sheet_screen(stored.match))
 
 
 @bp.get("/export")

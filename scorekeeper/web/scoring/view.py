@@ -166,17 +166,6 @@ def sides(match: Match) -> tuple[SideShown, ...]:
                  for side, score in enumerate(match.scores))
 
 
-def last_count(match: Match) -> int | None:
-    """The count of the open ends after the last tile laid in this hand."""
-    hand = match.hand
-    if hand is None:
-        return None
-    for played in reversed(hand.moves):
-        if played.count is not None:
-            return played.count
-    return None
-
-
 def announcement(match: Match) -> dict | None:
     """The last entry's score, to be read out: `+15 Ann — 6-6 (12) + 3 = 15`.
 
