@@ -23,8 +23,9 @@ from .view import (
 
 @dataclass(frozen=True)
 class TableScreen:
-    """The scoring screen: the sides, what the last entry did and said, and the phase's
-    own part (the end of a hand's seats, or the players and the tile buttons)."""
+    """The scoring screen: the sides (for the page's title, or the winner), what the last
+    entry did and said, and the phase's own part (the end of a hand's seats, or the players
+    and the tile buttons)."""
 
     sides: tuple[SideShown, ...]
     last: str | None
@@ -35,10 +36,14 @@ class TableScreen:
     placements: list[TileButton]
 
 
-def table_screen(match: Match, entered: dict | None = None) -> TableScreen:
-    """The scoring screen of `match` (`entered`: the pips typed at the end of a hand)."""
-    playing = match.phase in ("lead", "play")
-    return TableScreen(sides(match), last_action(match), announcement(match), hand_over(match),
+def table_screen(match: Match, entered: dict | None = None,
+                 whole_page: bool = True) -> TableScreen:
+    """The scoring screen of `match` (`entered`: the pips typed at the end of a hand), as
+    the whole page or as the fragment a tap swaps in (no title: the sides only once won)."""
+    phase = match.phase
+    playing = phase in ("lead", "play")
+    return TableScreen(sides(match) if whole_page or phase == "over" else (),
+                       last_action(match), announcement(match), hand_over(match),
                        end_of_hand(match, entered), players(match) if playing else [],
                        placements(match) if playing else [])
 

@@ -58,9 +58,9 @@ def render_table(stored: Stored, status: int = 200, error: str | None = None,
     card = matches.card_of(unit_of_work(), stored)
     broken = view.refusal(matches.broken_log(stored)) if stored.broken else None
     return screen("match/table.html", "match/_table.html", stored=stored, match=stored.match,
-                  screen=table_screen(stored.match, entered), error=error, notice=notice,
-                  preview=preview, confirm_undo=confirm_undo, pips_digits=PIPS_DIGITS,
-                  card=view.card_words(card), broken=broken), status
+                  screen=table_screen(stored.match, entered, not fragment_wanted()),
+                  error=error, notice=notice, preview=preview, confirm_undo=confirm_undo,
+                  pips_digits=PIPS_DIGITS, card=view.card_words(card), broken=broken), status
 
 
 @bp.get("")
