@@ -1,8 +1,9 @@
 """What each screen of a match shows, worked out once per render and handed to its
-template as a value: a template draws what it is given and calls no function of `view`.
+template as a value (a named tuple: cheap to make on every tap): a template draws what it
+is given and calls no function of `view`.
 Each part is worked out only for the phase that draws it."""
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...rules import Match, RuleSet
 from .view import (
@@ -21,8 +22,7 @@ from .view import (
 )
 
 
-@dataclass(frozen=True)
-class TableScreen:
+class TableScreen(NamedTuple):
     """The scoring screen: the sides (for the page's title, or the winner), what the last
     entry did and said, and the phase's own part (the end of a hand's seats, or the players
     and the tile buttons)."""
@@ -48,8 +48,7 @@ def table_screen(match: Match, entered: dict | None = None,
                        placements(match) if playing else [])
 
 
-@dataclass(frozen=True)
-class BoardScreen:
+class BoardScreen(NamedTuple):
     """The scoreboard: the sides and what the last entry said."""
 
     sides: tuple[SideShown, ...]
@@ -60,8 +59,7 @@ def board_screen(match: Match) -> BoardScreen:
     return BoardScreen(sides(match), announcement(match))
 
 
-@dataclass(frozen=True)
-class SheetScreen:
+class SheetScreen(NamedTuple):
     """The score sheet: the sides and the rule set the match is refereed by."""
 
     sides: tuple[SideShown, ...]
@@ -72,8 +70,7 @@ def sheet_screen(match: Match) -> SheetScreen:
     return SheetScreen(sides(match), rule_set_line(match))
 
 
-@dataclass(frozen=True)
-class NewMatchHints:
+class NewMatchHints(NamedTuple):
     """The new match form's hints: the rule set's default target and hand sizes."""
 
     target: str
