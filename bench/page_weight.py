@@ -30,7 +30,7 @@ from lib.people import BrowserTable, Recorder, Scorer
 from scorekeeper import create_app
 from scorekeeper.rules import Match
 from scorekeeper.services import matches
-from scorekeeper.web.work import unit_of_work
+from scorekeeper.web.answers.work import unit_of_work
 
 TARGET_FIRST_VISIT = 30 * 1024
 TARGET_TAP = 2 * 1024

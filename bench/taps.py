@@ -35,7 +35,7 @@ from simulation import RandomTable
 from scorekeeper import create_app
 from scorekeeper.rules import Draw, Lay, Pass, Remaining, Start, normal
 from scorekeeper.rules.notation.events import button_value
-from scorekeeper.web import view
+from scorekeeper.web.scoring import view
 
 
 def cost_matches(count: int, seed: int) -> dict:

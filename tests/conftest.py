@@ -22,7 +22,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import default_hand_size, default_target
 from scorekeeper.storage import connect, is_postgresql, location
 from scorekeeper.storage.connection import upgrade
-from scorekeeper.web.work import STORE
+from scorekeeper.web.answers.work import STORE
 
 HTMX = {"HX-Request": "true"}
 """The header htmx sends with every request it makes."""

@@ -16,8 +16,8 @@ from conftest import HTMX, create_match, read_pos
 from scorekeeper import create_app, storage
 from scorekeeper.services import matches
 from scorekeeper.storage import StorageRefused, connect
-from scorekeeper.web import table
-from scorekeeper.web.work import unit_of_work
+from scorekeeper.web.answers.work import unit_of_work
+from scorekeeper.web.scoring import table
 
 _CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*>')
 NEW = {"count": "2", "player1": "Ann", "player2": "Bob", "target": "250", "hand_size": "7"}
@@ -513,7 +513,7 @@ def test_the_scoreboard_fragment_shows_the_latest_hands_only(app, client):
 @pytest.fixture
 def on_the_wifi(monkeypatch):
     """This machine's address on the pub's Wi-Fi, as `scorekeeper serve` would find it."""
-    from scorekeeper.web import sharing
+    from scorekeeper.web.answers import sharing
 
     monkeypatch.setattr(sharing, "lan_addresses", lambda: ["192.168.1.20"])
 

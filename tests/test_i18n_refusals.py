@@ -27,7 +27,7 @@ from scorekeeper.rules.errors import Refusal
 from scorekeeper.rules.match.record import FORMAT, load_record, read_record
 from scorekeeper.rules.notation.events import lay_from_button
 from scorekeeper.rules.rulings.referee import read_ends, rule
-from scorekeeper.web.view import refusal
+from scorekeeper.web.scoring.view import refusal
 
 RULES = Path(__file__).resolve().parents[1] / "scorekeeper" / "rules"
 

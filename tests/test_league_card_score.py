@@ -8,7 +8,7 @@ from league_pages import fixture_of, pick
 from test_web_league_cards import league_of
 
 from scorekeeper.services.league import card as cards
-from scorekeeper.web.work import app_unit_of_work
+from scorekeeper.web.answers.work import app_unit_of_work
 
 
 def _score(app, link: str, fixture: int, checked):

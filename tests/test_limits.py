@@ -16,7 +16,7 @@ from conftest import create_match
 from ports import free_port
 
 from scorekeeper.storage import HitLog, connect, location
-from scorekeeper.web.work import app_unit_of_work
+from scorekeeper.web.answers.work import app_unit_of_work
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP",
           "scheme": "two_plus_games", "target": "250", "singles_hand": "7", "pairs_hand": "5",

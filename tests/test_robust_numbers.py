@@ -14,8 +14,11 @@ from conftest import HTMX, create_match, read_pos
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.web import forms, league_forms, league_setup_form, referee_forms
-from scorekeeper.web.forms import Form
+from scorekeeper.web.explain import referee_forms
+from scorekeeper.web.league import forms as league_forms
+from scorekeeper.web.league import setup_form as league_setup_form
+from scorekeeper.web.scoring import forms
+from scorekeeper.web.scoring.forms import Form
 
 LEAGUE = {"name": "Fives League", "season": "2026–27", "games": "SSP", "scheme": "custom",
           "per_game": "1", "win": "2", "draw": "1", "target": "250", "singles_hand": "7",

@@ -20,7 +20,7 @@ from scorekeeper import create_app, storage
 from scorekeeper.rules import Match, Start, Table
 from scorekeeper.rules.match.record import write_record
 from scorekeeper.storage import StaleWrite
-from scorekeeper.web.work import unit_of_work
+from scorekeeper.web.answers.work import unit_of_work
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "storage-test"}
 

@@ -12,7 +12,7 @@ import time
 import pytest
 from ports import free_port
 
-from scorekeeper.web.network import is_loopback
+from scorekeeper.web.answers.network import is_loopback
 
 
 @pytest.fixture

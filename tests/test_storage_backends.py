@@ -16,7 +16,7 @@ from scorekeeper.league import Card, LeagueSetup, PointsScheme
 from scorekeeper.rules import Lay, Match, Start, Table
 from scorekeeper.storage import StaleWrite
 from scorekeeper.storage.connection import transaction
-from scorekeeper.web.work import STORE, unit_of_work
+from scorekeeper.web.answers.work import STORE, unit_of_work
 
 CONFIG = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "backends-test"}
 

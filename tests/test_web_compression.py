@@ -5,7 +5,7 @@ import re
 
 import brotli
 
-from scorekeeper.web import compression
+from scorekeeper.web.answers import compression
 
 HTMX = {"HX-Request": "true"}
 PLAIN_HTTP = {"Accept-Encoding": "gzip, deflate"}

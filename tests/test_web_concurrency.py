@@ -275,7 +275,7 @@ def test_a_match_read_just_before_another_tap_commits_is_rebuilt_at_the_revision
     Else a phone's tap at that revision met a hand already started, refused (422), not 409."""
     from scorekeeper.rules import Start
     from scorekeeper.services import matches
-    from scorekeeper.web.work import unit_of_work
+    from scorekeeper.web.answers.work import unit_of_work
 
     with app.test_request_context():
         uow = unit_of_work()

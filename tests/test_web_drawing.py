@@ -9,8 +9,8 @@ from strategies import matches
 
 from scorekeeper.rules.match.record import read_record
 from scorekeeper.rules.placement.laid import laid_tiles
-from scorekeeper.web.drawing import drawn
-from scorekeeper.web.geometry import HALF_WIDTH, placed
+from scorekeeper.web.scoring.drawing import drawn
+from scorekeeper.web.scoring.geometry import HALF_WIDTH, placed
 
 
 def hand_of(moves, rules="all-fives"):

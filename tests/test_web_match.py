@@ -999,7 +999,7 @@ def test_the_scoreboard_lists_only_the_latest_ten_scores_and_the_sheet_lists_eve
 
 
 def test_a_refusal_is_worded_through_gettext_from_the_engines_template(phone, monkeypatch):
-    from scorekeeper.web import view
+    from scorekeeper.web.scoring import view
 
     monkeypatch.setattr(view, "_", lambda template, **facts: "«" + template % facts + "»")
     table = phone()

@@ -15,7 +15,7 @@ from scorekeeper.rules import RULE_SETS, Match, Table
 from scorekeeper.rules.match.record import write_record
 from scorekeeper.rules.rulings.referee import token
 from scorekeeper.rules.rulings.story import MOVE, START, position, steps
-from scorekeeper.web.view import move_words
+from scorekeeper.web.scoring.view import move_words
 
 HTMX = {"HX-Request": "true"}
 ANN_GOES_OUT = [{"starter": "Ann", "moves": ["2-1", "draw", "1-1@R", "2-6@L"],

@@ -26,7 +26,9 @@ from scorekeeper.rules import (
 from scorekeeper.rules.match.record import write_record
 from scorekeeper.rules.notation.events import UNDO
 from scorekeeper.storage.dialects import SQLITE
-from scorekeeper.web import board, compression, view
+from scorekeeper.web.answers import compression
+from scorekeeper.web.scoring import board
+from scorekeeper.web.scoring.screens import board_screen
 
 GZIP = {"Accept-Encoding": "gzip, deflate"}
 
@@ -101,7 +103,7 @@ def fresh_board(app, path: str, made: stores.Stored) -> str:
         with app.test_request_context(path, headers=HTMX):
             stored = stores.load(conn, made.id, made.view_key, scoring=False)
             return render_template("board/_board.html", stored=stored, match=stored.match,
-                                   view=view)
+                                   screen=board_screen(stored.match))
     finally:
         conn.close()
 

@@ -10,7 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import Match
 from scorekeeper.services import matches
 from scorekeeper.storage import MatchRepository
-from scorekeeper.web.work import unit_of_work
+from scorekeeper.web.answers.work import unit_of_work
 
 from .clients import TestClient
 from .common import RESULTS, ROOT, default_table

@@ -6,7 +6,7 @@ from flask.cli import with_appcontext
 
 from ..league import ArchiveError
 from ..services.league.archive import restore
-from ..web.work import app_unit_of_work
+from ..web.answers.work import app_unit_of_work
 from .console import catalogue, worded
 
 

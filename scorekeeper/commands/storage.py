@@ -10,7 +10,7 @@ from flask.cli import with_appcontext
 
 from ..services import matches
 from ..storage import backup as backup_file
-from ..web.work import app_unit_of_work
+from ..web.answers.work import app_unit_of_work
 from .console import catalogue
 
 _AGE = re.compile(r"(\d{1,5})d")

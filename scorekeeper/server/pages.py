@@ -13,17 +13,15 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Request
 
-from ..web.errors import status_page
-from ..web.headers import SECURITY_HEADERS
-from ..web.language import LANGUAGES, locale_of
-from ..web.pages import error_page
+from ..web.answers.errors import status_page
+from ..web.answers.headers import SECURITY_HEADERS
+from ..web.answers.language import LANGUAGES, locale_of
+from ..web.answers.pages import error_page
 
 BUSY_HEADER = "Scorekeeper-Busy"
 """Marks the server's own 503 (nothing reached the app: send it again) apart from the app's
 503 for a storage fault (not saved: the scorer must know)."""
 BUSY, TOO_SLOW, TOO_LARGE, FAILED = 503, 408, 413, 500
-STATUS_LINES = {BUSY: "503 Service Unavailable", TOO_SLOW: "408 Request Timeout",
-                TOO_LARGE: "413 Content Too Large", FAILED: "500 Internal Server Error"}
 
 
 @dataclass(frozen=True)

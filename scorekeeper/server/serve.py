@@ -26,7 +26,7 @@ import sys
 
 from ..rules.errors import Refusal
 from ..rules.words import N_
-from ..web.network import is_loopback, lan_addresses
+from ..web.answers.network import is_loopback, lan_addresses
 from .gateway import REQUEST_SECONDS
 from .memory import JEMALLOC
 from .supervise import Supervisor

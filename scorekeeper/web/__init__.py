@@ -1,41 +1,36 @@
 """The web layer: blueprints, forms and the screens, over the use cases of `services/`.
 
 `init_web` sets the app up: its extensions, the error pages, the headers on every answer
-and one blueprint per area. A view is form → service → render (`pages.screen`).
+and one blueprint per area, each with its policy (`answers/area.py`). A view is form →
+service → render (`answers/pages.screen`).
+
+- `answers/`: what every answer needs (headers, limits, errors, language, compression,
+  hosting, the unit of work, page or fragment);
+- `scoring/`: the home pages and the scoring screen, its scoreboard, sheet and pictures;
+- `explain/`: the replay of a match and the referee, each move told in words;
+- `league/`: the league's pages and its match cards.
 """
 
 from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from . import (
-    board,
-    home,
-    install,
-    kept,
-    league,
-    league_admin,  # noqa: F401 (its routes are the league blueprint's)
-    league_card,
-    league_papers,  # noqa: F401 (its routes are the league blueprint's)
-    league_restore,  # noqa: F401 (its routes are the league blueprint's)
-    league_team,  # noqa: F401 (its routes are the league blueprint's)
-    referee,
-    replay,
-    table,
-)
-from .assets import versioned_static
-from .catalogue import install as install_catalogue
-from .compression import init_compression
-from .errors import init_errors
-from .forms import RowNumber
-from .headers import security_headers
-from .hosting import init_hosting
-from .language import day_words, language_menu, remember_choice, select_locale
-from .limits import init_limits
-from .pictures import current_picture
-from .sharing import lan_host, shared_url
-from .sheet import hand_moves
-from .work import STORE, close_unit_of_work
+from . import league
+from .answers.assets import versioned_static
+from .answers.catalogue import install as install_catalogue
+from .answers.compression import init_compression
+from .answers.errors import init_errors
+from .answers.headers import security_headers
+from .answers.hosting import init_hosting
+from .answers.language import day_words, language_menu, remember_choice, select_locale
+from .answers.limits import init_limits
+from .answers.sharing import lan_host, shared_url
+from .answers.work import STORE, close_unit_of_work
+from .explain import referee, replay
+from .scoring import board, home, install, kept, table
+from .scoring.forms import RowNumber
+from .scoring.pictures import current_picture
+from .scoring.sheet import hand_moves
 
 csrf = CSRFProtect()
 
@@ -63,7 +58,7 @@ def init_web(app, store) -> None:
     app.register_blueprint(install.bp)
     app.add_template_global(hand_moves)
     app.register_blueprint(league.bp)
-    app.register_blueprint(league_card.bp)
+    app.register_blueprint(league.card_bp)
     app.url_defaults(versioned_static)
     app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host,
                                  layout_picture=current_picture)

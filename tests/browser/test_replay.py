@@ -13,7 +13,7 @@ from simulation import RandomTable
 from scorekeeper.rules import OLA_5, RULE_SETS, Lay, Match, Table
 from scorekeeper.rules.rulings.referee import token
 from scorekeeper.rules.rulings.story import MOVE, position, steps
-from scorekeeper.web.view import explained, move_words
+from scorekeeper.web.scoring.view import explained, move_words
 
 from .pages import assert_accessible, assert_comfortable, colours, scroll_width, settled, shoot
 
