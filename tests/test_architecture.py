@@ -1,6 +1,7 @@
 """The package's rooms stay as docs/ARCHITECTURE.md draws them: each imports only the rooms
-below it, no two modules import each other (even by a detour), the referee imports only
-the standard library, and each rule set's name and options are written in one place."""
+below it, no two modules import each other (even by a detour), the referee and the league's
+rules import only the standard library, no folder holds more than fifteen modules, and each
+rule set's name and options are written in one place."""
 
 import ast
 import re
@@ -110,6 +111,17 @@ def test_the_top_level_is_a_list_of_rooms():
     assert len(loose) <= 3, loose
     assert rooms == sorted(ROOMS)
 
+
+
+MOST_MODULES_IN_A_FOLDER = 15
+"""A folder with more is a list to search, not a room to read: group it by meaning."""
+
+
+def test_no_folder_of_the_package_holds_more_than_fifteen_modules():
+    crowded = {str(folder.relative_to(ROOT)): count
+               for folder in [PACKAGE, *PACKAGE.rglob("*")] if folder.is_dir()
+               if (count := len(list(folder.glob("*.py")))) > MOST_MODULES_IN_A_FOLDER}
+    assert crowded == {}
 
 def _rule_set_words() -> set[str]:
     """Every rule set's name and every value of its options, as rulesets.py writes them."""
