@@ -11,9 +11,11 @@ def fragment_wanted() -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
-def screen(page: str, fragment: str, **context) -> str:
-    """A screen rendered as its page or as its fragment (a partial the page includes)."""
-    return render_template(fragment if fragment_wanted() else page, **context)
+def screen(page: str, fragment: str, as_fragment: bool | None = None, **context) -> str:
+    """A screen rendered as its page or as its fragment (a partial the page includes);
+    `as_fragment` if the view has asked `fragment_wanted` already (a tap asks it once)."""
+    wanted = fragment_wanted() if as_fragment is None else as_fragment
+    return render_template(fragment if wanted else page, **context)
 
 
 def error_page(code: int, name: str, description: str) -> str:

@@ -44,8 +44,8 @@ def table_screen(match: Match, entered: dict | None = None,
     playing = phase in ("lead", "play")
     return TableScreen(sides(match) if whole_page or phase == "over" else (),
                        last_action(match), announcement(match), hand_over(match),
-                       end_of_hand(match, entered), players(match) if playing else [],
-                       placements(match) if playing else [])
+                       end_of_hand(match, entered) if phase == "end" else None,
+                       players(match) if playing else [], placements(match) if playing else [])
 
 
 class BoardScreen(NamedTuple):

@@ -47,8 +47,9 @@ def load_or_404(match_id: str, key: str) -> Opened:
 
 def render_table(stored: Opened, status: int = 200, error: str | None = None,
                  notice: str | None = None, preview=None, entered: dict | None = None,
-                 confirm_undo: str | None = None):
-    """The table as a fragment for htmx, or as the whole page for everything else.
+                 confirm_undo: str | None = None, as_fragment: bool | None = None):
+    """The table as a fragment for htmx, or as the whole page for everything else
+    (`as_fragment` if the view has asked already).
 
     The pips typed and tiles ticked at the end of a hand stay as they were entered.
     """
@@ -58,8 +59,10 @@ def render_table(stored: Opened, status: int = 200, error: str | None = None,
         entered = view.entered_in_form(request.form, stored.match)
     card = matches.card_of(unit_of_work(), stored)
     broken = view.refusal(matches.broken_log(stored)) if stored.broken else None
-    return screen("match/table.html", "match/_table.html", stored=stored, match=stored.match,
-                  screen=table_screen(stored.match, entered, not fragment_wanted()),
+    if as_fragment is None:
+        as_fragment = fragment_wanted()
+    return screen("match/table.html", "match/_table.html", as_fragment, stored=stored,
+                  match=stored.match, screen=table_screen(stored.match, entered, not as_fragment),
                   error=error, notice=notice, preview=preview, confirm_undo=confirm_undo,
                   pips_digits=PIPS_DIGITS, card=view.card_words(card), broken=broken), status
 
@@ -93,7 +96,7 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
     elif not isinstance(tapped, matches.Written):
         said = entered = None  # a repeated tap: what it did was said the first time
     if fragment_wanted():
-        return render_table(stored, notice=said, entered=entered)
+        return render_table(stored, notice=said, entered=entered, as_fragment=True)
     if said:
         flash(said)
     return redirect(url_for("table.show", match_id=stored.id, key=stored.score_key), 303)
