@@ -7,8 +7,8 @@ from ...league import Card, LeagueSetup
 from ...league.errors import N_, CardError
 from ...league.season.season import outcomes as game_outcomes
 from ...rules import Match
-from ...storage import FixtureAtTable, Head, StaleCard
-from ..opened import Opened
+from ...storage import FixtureAtTable, StaleCard
+from ..opened import Opened, opened
 from ..unit_of_work import UnitOfWork
 from .setup import card_changed
 
@@ -49,7 +49,7 @@ def leg_of(uow: UnitOfWork, stored: Opened, found: FixtureAtTable) -> Leg | None
     return Leg(game.matches.index(stored.id) + 1, best_of, due)
 
 
-def next_leg_at_table(uow: UnitOfWork, stored: Opened) -> Head:
+def next_leg_at_table(uow: UnitOfWork, stored: Opened) -> Opened:
     """The table that scored a leg starts the game's next one (its scoring link is the
     right to): a new match, linked to the card, to be scored at the same table."""
     try:
@@ -66,10 +66,11 @@ def next_leg_at_table(uow: UnitOfWork, stored: Opened) -> Head:
                                        "no_next_leg", game=game.number)
             leg = outcomes(uow, setup, fixture.card)[game.number - 1]
             fixture.card.with_next_leg(game.number, "", leg)  # refuses before storing
-            new = uow.matches.insert(Match(setup.table(game.kind, game.players)))
+            match = Match(setup.table(game.kind, game.players))
+            new = uow.matches.insert(match)
             uow.matches.link(new.id, fixture.id, game.number)
             uow.leagues.save_card(fixture.id, fixture.revision,
                                   fixture.card.with_next_leg(game.number, new.id, leg))
-        return new
+        return opened(new._replace(fixture_id=fixture.id, game=game.number), match)
     except StaleCard:
         raise card_changed() from None
