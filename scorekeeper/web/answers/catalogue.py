@@ -81,6 +81,16 @@ def _formatted(value: int, locale: str) -> str:
     return format_decimal(value, locale=locale)
 
 
+def format_tenths(value: float) -> str:
+    """A figure to one decimal place as the reader writes it: `2.5`, `2,5`."""
+    return _tenths(value, locale_name())
+
+
+@functools.lru_cache(maxsize=4096)
+def _tenths(value: float, locale: str) -> str:
+    return format_decimal(value, format="#,##0.0", locale=locale)
+
+
 def locale_name() -> str:
     """The reader's locale as text (`el`), found once per request."""
     try:
@@ -134,10 +144,11 @@ def _template_npgettext(eval_ctx, context: str, singular: str, plural: str, num:
 
 
 def install(app) -> None:
-    """Templates' `_`, `gettext`, `ngettext`, `pgettext`, `npgettext` and `numberformat` go
-    through the catalogue."""
+    """Templates' `_`, `gettext`, `ngettext`, `pgettext`, `npgettext`, `numberformat` and
+    `tenths` go through the catalogue."""
     app.jinja_env.newstyle_gettext = True
     app.jinja_env.globals.update(_=_template_gettext, gettext=_template_gettext,
                                  ngettext=_template_ngettext, pgettext=_template_pgettext,
                                  npgettext=_template_npgettext)
     app.jinja_env.filters["numberformat"] = format_number
+    app.jinja_env.filters["tenths"] = format_tenths
