@@ -1,13 +1,13 @@
-"""The path of one league card's paper score through the code: the use-case calls the web
-makes for it, and the package's files it crosses, counted with `sys.setprofile`.
+"""The path of one request through the code: the package's files it crosses, the calls of
+the package's code it makes, and the calls the web makes into services/ (the unit of
+work's opening and closing among them), counted with `sys.setprofile`.
 
-A league is set up over HTTP (its pages, as a secretary and captains would), game 1 of a
-card is lined up, and then one paper score is posted as a phone's htmx does and counted:
-every call the web code makes into services/ (the unit of work's opening and closing
-among them), every file of the package that runs, and every call of the package's code.
-Only the pages are used, so the same script measures an older checkout too.
+`tap`: a lay posted with htmx on a match in progress, after a warm-up tap (templates
+compiled, the match kept by the worker), as a running server sees it. `card`: a league's
+paper score posted with htmx on a card whose game 1 is lined up. Both are set up through
+the pages only, so the same script measures an older checkout too (its own process).
 
-    python bench/card_path.py [--before /path/to/old/checkout]
+    python bench/request_path.py [--request tap|card] [--before /path/to/old/checkout]
 """
 
 import argparse
@@ -40,9 +40,18 @@ def _rev(html: str) -> str:
     return found.group(1) or found.group(2)
 
 
-def card_ready(client) -> str:
+def tap_ready(client):
+    """A match led and one tile laid: the request that lays the next tile."""
+    table = _posted(client, "/new", {"count": "2", "target": "61", "hand_size": "7",
+                                     "player1": "Ann", "player2": "Bob"}).headers["Location"]
+    _posted(client, f"{table}/start", {"seat": 0, "pos": 0}, HTMX)
+    _posted(client, f"{table}/lay", {"move": "6-6", "pos": 1}, HTMX)  # warm-up
+    return f"{table}/lay", {"move": "6-3", "pos": 2}
+
+
+def card_ready(client):
     """A league of two teams, its fixtures made, game 1 of the first card lined up: the
-    card's path."""
+    request that enters its paper score."""
     reply = _posted(client, "/league/new", {
         "name": "Path League", "season": "2026", "games": "SS", "scheme": "two_plus_games",
         "target": 61, "singles_hand": 7, "pairs_hand": 5, "teams": "\n".join(TEAMS),
@@ -57,12 +66,15 @@ def card_ready(client) -> str:
     card = _CARD.search(client.get(secretary).text).group(1)
     _posted(client, f"{card}/game/1/players", {
         "rev": _rev(client.get(card).text), "home1": "Anchor 1", "away1": "Bell 1"})
-    return card
+    return f"{card}/game/1/enter", {"rev": _rev(client.get(card).text), "home": "61",
+                                    "away": "12"}
 
 
-def measure() -> dict:
-    """One paper score posted with htmx, counted: the web's calls into services/ and the
-    package's files that ran."""
+READY = {"tap": tap_ready, "card": card_ready}
+
+
+def measure(request: str) -> dict:
+    """The request posted with htmx, counted."""
     from scorekeeper import create_app
 
     package = str(Path(sys.modules["scorekeeper"].__file__).parent) + os.sep
@@ -71,8 +83,7 @@ def measure() -> dict:
         app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "bench",
                           "DATABASE": os.path.join(folder, "path.sqlite")})
         client = app.test_client()
-        card = card_ready(client)
-        fields = {"rev": _rev(client.get(card).text), "home": "61", "away": "12"}
+        path, fields = READY[request](client)
         files, service_calls, calls = set(), [], [0]
 
         def profile(frame, event, _arg):
@@ -88,31 +99,33 @@ def measure() -> dict:
 
         sys.setprofile(profile)
         try:
-            reply = client.post(f"{card}/game/1/enter", data=fields, headers=HTMX)
+            reply = client.post(path, data=fields, headers=HTMX)
         finally:
             sys.setprofile(None)
-        assert reply.status_code == 200 and "61" in reply.text, reply.status_code
+        assert reply.status_code == 200, reply.status_code
     return {"service_calls": service_calls, "files": sorted(files), "calls": calls[0]}
 
 
-def run_in(checkout: Path) -> dict:
-    """`measure` in another checkout's package (its own process)."""
-    done = subprocess.run([sys.executable, __file__, "--json"], capture_output=True,
-                          text=True, check=True, env=dict(os.environ, PYTHONPATH=str(checkout)))
+def run_in(checkout: Path, request: str) -> dict:
+    """`measure` in a checkout's package (its own process)."""
+    done = subprocess.run([sys.executable, __file__, "--request", request, "--json"],
+                          capture_output=True, text=True, check=True,
+                          env=dict(os.environ, PYTHONPATH=str(checkout)))
     return json.loads(done.stdout)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--request", choices=sorted(READY), default="tap")
     parser.add_argument("--before", type=Path, help="an older checkout to measure too")
     parser.add_argument("--json", action="store_true", help="print this checkout's figures")
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(measure()))
+        print(json.dumps(measure(args.request)))
         return
-    found = {"now": run_in(ROOT)}
+    found = {"now": run_in(ROOT, args.request)}
     if args.before:
-        found["before"] = run_in(args.before.resolve())
+        found["before"] = run_in(args.before.resolve(), args.request)
     for name, figures in reversed(found.items()):
         print(f"{name}: {len(figures['service_calls'])} service calls, "
               f"{len(figures['files'])} package files, {figures['calls']} calls in the package")
