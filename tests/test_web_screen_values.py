@@ -8,9 +8,10 @@ from flask import template_rendered
 
 
 def test_no_screen_of_a_match_is_handed_a_module(app, client, phone):
-    handed = []
+    handed, drawn = [], set()
 
     def rendered(_app, template, context, **_extra):
+        drawn.add(template.name)
         handed.extend((template.name, name) for name, value in context.items()
                       if isinstance(value, types.ModuleType))
 
@@ -24,4 +25,6 @@ def test_no_screen_of_a_match_is_handed_a_module(app, client, phone):
         table.page(htmx=True)
         for address in (f"{table.url}/sheet", board, f"{board}/replay", f"{board}/sheet"):
             assert client.get(address).status_code == 200, address
+    assert {"home/new.html", "match/table.html", "match/_table.html", "board/board.html",
+            "replay/replay.html", "match/sheet.html", "board/sheet.html"} <= drawn, drawn
     assert handed == []
