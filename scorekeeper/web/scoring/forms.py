@@ -216,28 +216,28 @@ PIPS_DIGITS = 3
 
 
 class EndHandForm(PositionForm):
-    """Check or enter the end of a hand; fields pips_N and tiles_N are read by `held`."""
+    """Check or enter the end of a hand; fields pips_N and tiles_N are read by `held_in`."""
 
     check = BooleanField()
 
-    def held(self, players, formdata) -> dict:
-        """pips_N (a number) or tiles_N (the tiles tapped) for each seat; the engine checks them.
 
-        Read the same whatever the match's phase, so a repeated tap makes the same event.
-        """
-        held = {}
-        for seat, name in enumerate(players):
-            tiles = formdata.getlist(f"tiles_{seat}")
-            pips = formdata.get(f"pips_{seat}", "").strip()
-            if tiles and any(tiles):
-                held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
-            elif pips:
-                if not (pips.isascii() and pips.isdigit()) or len(pips) > PIPS_DIGITS:
-                    raise ImpossibleHand.worded(
-                        N_("%(name)s's pips must be a whole number, not %(value)s"),
-                        "pips_not_number", name=name, value=pips[:20])
-                held[seat] = int(pips)
-        return held
+def held_in(players, formdata) -> dict:
+    """pips_N (a number) or tiles_N (the tiles tapped) for each seat of an end-of-hand form;
+    the engine checks them. Read the same whatever the match's phase, so a repeated tap makes
+    the same event (the offline table reads its taps with it too)."""
+    held = {}
+    for seat, name in enumerate(players):
+        tiles = formdata.getlist(f"tiles_{seat}")
+        pips = formdata.get(f"pips_{seat}", "").strip()
+        if tiles and any(tiles):
+            held[seat] = tuple(normal(parse_tile(text)) for text in tiles if text)
+        elif pips:
+            if not (pips.isascii() and pips.isdigit()) or len(pips) > PIPS_DIGITS:
+                raise ImpossibleHand.worded(
+                    N_("%(name)s's pips must be a whole number, not %(value)s"),
+                    "pips_not_number", name=name, value=pips[:20])
+            held[seat] = int(pips)
+    return held
 
 
 class DeleteForm(Form):

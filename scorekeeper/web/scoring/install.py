@@ -2,11 +2,13 @@
 files and the last tables seen for when the signal drops, and where the app opens."""
 
 import json
+import os
 
-from flask import Response, current_app, redirect, render_template, session, url_for
+from flask import Response, abort, current_app, redirect, render_template, session, url_for
 
 from ..answers.area import PUBLIC, Area, Policy
 from ..answers.catalogue import gettext as _
+from .engine import engine_zip
 
 bp = Area("install", __name__, Policy(PUBLIC))
 
@@ -46,3 +48,23 @@ def service_worker():
 def offline():
     """Shown by the service worker when a page this phone never opened is asked offline."""
     return render_template("offline.html")
+
+
+def engine_version() -> str:
+    """The hash the offline table's zip is asked for by (it changes with its bytes)."""
+    return engine_zip(_templates_folder())[1]
+
+
+@bp.get("/engine/<version>.zip")
+def engine(version: str):
+    """The offline table's Python side (`offline/bundle.py`), kept by phones for good: its
+    address changes with its bytes."""
+    body, current = engine_zip(_templates_folder())
+    if version != current:
+        abort(404)
+    return Response(body, mimetype="application/zip", headers={
+        "Cache-Control": "public, max-age=31536000, immutable"})
+
+
+def _templates_folder() -> str:
+    return os.path.join(current_app.root_path, current_app.template_folder)

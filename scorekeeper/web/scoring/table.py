@@ -11,6 +11,7 @@ import json
 from flask import (
     Response,
     abort,
+    current_app,
     flash,
     get_flashed_messages,
     redirect,
@@ -27,11 +28,12 @@ from ...services.league import at_tables as league_table
 from ...services.matches import Opened
 from ..answers.area import KEYED_PAGES, TAPS, Area, Policy
 from ..answers.catalogue import gettext as _
-from ..answers.catalogue import ngettext
+from ..answers.catalogue import locale_name, ngettext
 from ..answers.pages import fragment_wanted, screen
 from ..answers.work import unit_of_work
 from . import view
-from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm
+from .engine import table_urls
+from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm, held_in
 from .screens import sheet_screen, table_screen
 
 bp = Area("table", __name__, Policy(KEYED_PAGES, per_link=TAPS),
@@ -82,8 +84,7 @@ def answer(tapped: matches.Tapped | matches.Previewed, said: str | None = None,
     if isinstance(tapped, matches.Refused):
         return render_table(stored, 422, view.refusal(tapped.error))
     if isinstance(tapped, matches.Held):
-        return render_table(stored, 422, _("Not applied: this game's card is confirmed, so "
-                                           "the table can change nothing."))
+        return render_table(stored, 422, _(view.HELD_BY_CARD))
     if isinstance(tapped, matches.Stale):
         return render_table(stored, 409, notice=_stale_notice(tapped))
     if isinstance(tapped, matches.Previewed):
@@ -195,7 +196,7 @@ def end_hand(match_id: str, key: str):
     if not form.validate_on_submit():
         return _form_refused(stored, form)
     try:
-        held = form.held(stored.match.table.players, request.form)
+        held = held_in(stored.match.table.players, request.form)
     except RuleError as error:
         return render_table(stored, 422, view.refusal(error))
     if form.check.data:
@@ -212,6 +213,19 @@ def next_leg(match_id: str, key: str):
     except LeagueError as error:
         return render_table(stored, 422, view.refusal(error))
     return redirect(url_for("table.show", match_id=new.id, key=new.score_key), 303)
+
+
+@bp.get("/engine-state")
+def engine_state(match_id: str, key: str):
+    """What the offline table (`offline/table.py`) starts from: the match's record at its
+    revision, its keys, what its league card says, the table's addresses and the reader's
+    language; the page keeps it on the phone for when the connection goes."""
+    stored = load_or_404(match_id, key)
+    card = view.card_words(matches.card_of(unit_of_work(), stored))
+    return {"id": stored.id, "score_key": stored.score_key, "view_key": stored.view_key,
+            "revision": stored.revision, "held": stored.held, "broken": bool(stored.broken),
+            "record": write_record(stored.match), "card": card,
+            "urls": table_urls(current_app.url_map), "locale": locale_name()}
 
 
 @bp.get("/sheet")

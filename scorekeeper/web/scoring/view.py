@@ -31,8 +31,13 @@ from ...rules.notation.events import button_value
 from ...rules.placement import places
 from ...rules.placement.laid import covered_by, covered_index, end_text
 from ...rules.placement.layout import terms
+from ...rules.words import N_
 from ..answers.catalogue import format_number, ngettext, npgettext, say
 from ..answers.catalogue import gettext as _
+
+HELD_BY_CARD = N_("Not applied: this game's card is confirmed, so the table can change "
+                  "nothing.")
+"""A tap on a table whose league card is confirmed (the server's and the offline table's)."""
 
 
 def explained(score: Score, match: Match, award: bool = True) -> str:
