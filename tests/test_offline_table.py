@@ -47,15 +47,16 @@ def taps(event, required: list[int]) -> list[tuple[str, list]]:
     return [("end", [*fields, ("check", "1")]), ("end", fields)]
 
 
-def played(rng: random.Random, rules, most: int):
-    """A random match's setup and its taps, with detours now and then: a tile that fits
-    nowhere, a pips value that is not a number, an undo (a scored hand's asks first, then
-    is confirmed) and the same taps again."""
-    table = random_table(rng, rules, house=rng.random() < 0.5)
+def played(rng: random.Random, rules, most: int, table=None, hands: int | None = None):
+    """A random match's setup and its taps (up to `most`, or until `hands` hands have
+    begun), with detours now and then: a tile that fits nowhere, a pips value that is not a
+    number, an undo (a scored hand's asks first, then is confirmed) and the same taps
+    again."""
+    table = table or random_table(rng, rules, house=rng.random() < 0.5)
     mirror = Match(table)
     simulation = RandomTable(mirror, rng, 0.5)
     steps = []
-    while not mirror.is_over() and len(steps) < most:
+    while not mirror.is_over() and len(steps) < most and len(mirror.hands) <= (hands or 99):
         required = mirror.needed_remaining()[0] if mirror.phase == "end" else []
         event = simulation.step()
         event_taps = taps(event, required)

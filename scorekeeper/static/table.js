@@ -5,6 +5,10 @@
 // while the connection is down is kept (also across a reload) and sent when it is back,
 // against that same revision: the server applies it once, or says it no longer applies. A
 // tap a busy server or a rate limit turned away is sent again after its Retry-After.
+// With the offline table ready (engine.js), a tap made with no connection moves the table
+// on as the server would, and is kept with the revision it was made on: back online, the
+// kept taps are sent in order; those the server no longer takes (another phone scored
+// meanwhile) are named, and can be applied again with one tap.
 // Without this script the forms post as plain forms.
 (() => {
   "use strict";
@@ -13,6 +17,7 @@
   let sending = false;
   let reconnecting = null;
   let pointer = null; // where the finger last came down
+  let shown = false; // the screen shows the taps made offline (the offline table drew it)
   let previous = null; // the last tap taken: its key, button, place and time
   const DOUBLE_TAP_MS = 500;
   const KEPT_MS = 12 * 3600 * 1000; // an unsent tap older than this is not sent
@@ -97,11 +102,15 @@
     }
     // A tap that names a button is sent as that button of the table it reaches; any
     // other form (the pips at the end of a hand) as it was filled in.
-    const tap = key ? {key, label: button.dataset.label || key}
-                    : {fields: [...new FormData(form, button)]
-                         .filter(([name]) => name !== "csrf_token" && name !== "pos"),
-                       action: form.action, label: button?.textContent.trim() || ""};
-    tap.made = Date.now();
+    const tap = {key, label: key ? button.dataset.label || key : button?.textContent.trim() || "",
+                 action: form.action, name: actionName(form.action),
+                 fields: [...new FormData(form, button)]
+                   .filter(([name]) => name !== "csrf_token" && name !== "pos"),
+                 made: Date.now()};
+    if (engine()?.ready && (reconnecting || !navigator.onLine)) {
+      offlineTap(tap);
+      return;
+    }
     if (!queue.length && !sending) tap.pos = revision(); // the table the scorer sees
     queue.push(tap);
     keep();
@@ -113,7 +122,70 @@
     }
   });
 
+  function engine() {
+    return window.offlineEngine;
+  }
+
+  function actionName(action) {
+    return new URL(action, window.location.href).pathname.split("/").pop();
+  }
+
+  // With no connection, the offline table applies the tap: the screen moves on as the
+  // server's answer would, and the tap is kept with the revision it was made on.
+  function offlineTap(tap) {
+    if (!queue.some((each) => each.offline)) engine().keep(); // what a reload starts from
+    const before = engine().revision();
+    const result = engine().tap(tap.name, tap.fields);
+    swap(result.html);
+    shown = true;
+    if (result.revision !== before) {
+      tap.pos = before;
+      tap.offline = true;
+      queue.push(tap);
+      keep();
+    }
+    showWaiting();
+  }
+
+  // Taps kept before the offline table was ready now move the table on too, in order (from
+  // the state kept before the first of them); one it cannot apply stays kept as it was.
+  // (After a reload, the page is the copy kept when the phone last had a connection: the
+  // taps made offline since are applied again on the state kept before the first of them.)
+  function adopt() {
+    if (!engine()?.ready || sending || !(reconnecting || !navigator.onLine) || !queue.length) {
+      return;
+    }
+    if (shown && queue.every((tap) => tap.offline)) return;
+    if (!queue.some((tap) => tap.offline)) engine().keep();
+    engine().restore(queue);
+    swap(engine().screen());
+    shown = true;
+    keep();
+    showWaiting();
+  }
+
+  // How many taps wait to be sent, in the page's words and the language's plural forms.
+  function showWaiting() {
+    const count = queue.length;
+    const box = status();
+    if (!box || !count) {
+      show(say("offlineNow"), "warn");
+      return;
+    }
+    const form = new Intl.PluralRules(document.documentElement.lang).select(count);
+    const text = box.dataset[`waiting${form[0].toUpperCase()}${form.slice(1)}`]
+      || box.dataset.waitingOther || "";
+    show(text.replace("{n}", count.toLocaleString(document.documentElement.lang)), "warn");
+  }
+
   function body(tap) {
+    if (tap.offline || tap.again) { // made offline: as it was made, with this page's token
+      const data = new FormData();
+      tap.fields.forEach(([name, value]) => data.append(name, value));
+      const token = table()?.querySelector("input[name=csrf_token]");
+      if (token) data.set("csrf_token", token.value);
+      return {action: tap.action, data};
+    }
     if (!tap.key) { // the form as it was filled in, with this page's form token
       const data = new FormData();
       tap.fields.forEach(([name, value]) => data.append(name, value));
@@ -179,17 +251,52 @@
     if (![200, 409, 422].includes(response.status)) {
       return failed(say("notSaved"));
     }
-    swap(await response.text());
+    const html = await response.text();
+    const madeOffline = queue.some((waiting) => waiting.offline);
+    if (response.status === 200 && madeOffline) {
+      show(say("sendingKept"), "ok"); // the screen already shows them: it stays until the last
+      // at the pace the tap limit allows (the page says it): none of them is turned away
+      return setTimeout(next, Number(status()?.dataset.pace) || 0);
+    }
+    swap(html);
     if (response.status === 200) {
       show("");
-      if (queue.length) queue[0].pos = revision(); // the table the next tap follows
+      if (queue.length && queue[0].pos === undefined) queue[0].pos = revision();
       keep();
       queue.forEach((waiting) => pressed(waiting.key));
+      if (tap.offline) engine()?.resync(); // the server's table now: the engine starts from it
+      else engine()?.follow(tap, Number(revision()));
       return next();
     }
-    notApplied([tap, ...queue.splice(0)]); // the table said no, or another phone was first
+    const refused = [tap, ...queue.splice(0)]; // the table said no, or another phone was first
     keep();
     sending = false;
+    engine()?.resync();
+    if (refused.some((each) => each.offline)) return conflict(refused);
+    notApplied(refused);
+  }
+
+  // Taps made offline that the server did not take: another phone scored this table
+  // meanwhile (the table above says what it entered), or its card was confirmed. They are
+  // named, and one tap sends them again, in order, on the table as it is now.
+  function conflict(taps) {
+    const box = status();
+    if (!box) return;
+    const names = taps.map((tap) => tap.label).join(", ");
+    box.textContent = say("conflict", names);
+    box.className = "tap-status warn";
+    box.hidden = false;
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "secondary again";
+    again.textContent = say("again", names);
+    again.addEventListener("click", () => {
+      queue = taps.map((tap) => ({...tap, offline: false, again: true, pos: undefined}));
+      keep();
+      show(say("sendingKept"), "ok");
+      next();
+    }, {once: true});
+    box.append(" ", again);
   }
 
   // The server was past its capacity, or the scorer past the tap limit, and the tap was
@@ -224,6 +331,7 @@
     keep();
     show(say("maybeSent", tap.label), "warn");
     reconnect();
+    adopt(); // the offline table, if ready, moves the screen on with the kept taps
   }
 
   function swap(html) {
@@ -250,7 +358,9 @@
       const html = await response.text();
       clearInterval(reconnecting);
       reconnecting = null;
-      swap(html); // the table as it is now (a reload offline showed the last page seen)
+      // the table as it is now (a reload offline showed the last page seen), unless the
+      // screen shows taps made offline: it stays until the server has them
+      if (!queue.some((tap) => tap.offline)) swap(html);
       if (queue.length) { // then the kept taps, against the revisions they were made on
         show(say("sendingKept"), "ok");
         return next();
@@ -313,6 +423,8 @@
     reconnect();
   });
   window.addEventListener("online", refresh);
+  // The offline table ready after a reload with no connection: the kept taps move it on.
+  if (engine()) engine().onChange((state) => state === "ready" && adopt());
   restoreTyped();
   queue = kept();
   if (!navigator.onLine) {

@@ -23,7 +23,7 @@ from .answers.errors import init_errors
 from .answers.headers import security_headers
 from .answers.hosting import init_hosting
 from .answers.language import day_words, language_menu, remember_choice, select_locale
-from .answers.limits import init_limits
+from .answers.limits import init_limits, pace_ms
 from .answers.sharing import lan_host, shared_url
 from .answers.work import STORE, close_unit_of_work
 from .explain import referee, replay
@@ -61,7 +61,8 @@ def init_web(app, store) -> None:
     app.register_blueprint(league.card_bp)
     app.url_defaults(versioned_static)
     app.jinja_env.globals.update(shared_url=shared_url, lan_host=lan_host,
-                                 layout_picture=current_picture)
+                                 layout_picture=current_picture,
+                                 engine_address=install.engine_address, pace_ms=pace_ms)
     kept.install(app.jinja_env)
     init_errors(app)
     app.after_request(security_headers)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint
 
-from .headers import SECURITY_HEADERS
+from .headers import ENGINE_CSP, SECURITY_HEADERS
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,9 @@ NOT_INDEXED = ("X-Robots-Tag", "noindex, nofollow")
 KEYED_PAGES = (*SECURITY_HEADERS, NOT_INDEXED, ("Cache-Control", "no-store"))
 """A match's scoring screen or a league's pages and cards, whose addresses carry their keys:
 kept out of search engines and of every cache."""
+SCORING_PAGES = tuple(("Content-Security-Policy", ENGINE_CSP) if name == "Content-Security-Policy"
+                      else (name, value) for name, value in KEYED_PAGES)
+"""A match's scoring screen: a keyed page that runs the offline table (WebAssembly)."""
 KEYED_VIEWS = (*SECURITY_HEADERS, NOT_INDEXED, ("Cache-Control", "no-cache"))
 """A scoreboard or a replay, whose addresses carry a key: kept out of search engines, and
 asked of the server again each time (it answers 304 when nothing changed)."""

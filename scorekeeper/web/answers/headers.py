@@ -8,6 +8,9 @@ from .hosting import transport_headers
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; "
        "frame-ancestors 'none'")
+ENGINE_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+"""The scoring screen's: it compiles the offline table's WebAssembly (static/pyodide-*), and
+nothing else is allowed that the others do not allow."""
 SECURITY_HEADERS = (
     ("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
     # same-origin: a match URL never leaves as a Referer, while the same-origin Referer

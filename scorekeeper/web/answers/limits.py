@@ -119,6 +119,14 @@ def _parsed(limits: str) -> tuple:
     return tuple(sorted(parse_many(limits)))
 
 
+def pace_ms(setting: str) -> int:
+    """The gap between two requests that stays within every window of the limit `setting`:
+    the taps a phone kept offline are sent at this pace, so that none is turned away."""
+    windows = _parsed(current_app.config.get(setting, DEFAULTS[setting]))
+    return max((math.ceil(item.get_expiry() * 1000 / item.amount) for item in windows),
+               default=0)
+
+
 def retry_after() -> int:
     """The seconds until the broken limit lets this writer in again."""
     return g.get("retry_after", 60)

@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 
 from ...rules import Draw, Remaining, RuleError, Start
-from ...rules.match.record import read_record
+from ...rules.match.record import read_record, write_record
 from ...rules.notation.events import PASS, UNDO, lay_from_button
 from ..answers.catalogue import gettext as _
 from ..answers.catalogue import install as install_catalogue
@@ -69,6 +69,7 @@ class OfflineTable:
                          state["revision"], state["held"])
         self.match = read_record(state["record"], pending_pips=True)
         self.card = state["card"]
+        self.state = state
         self.token = token
         self.app = offline_app(root, state["urls"], state["locale"])
         self.app.jinja_env.globals["csrf_token"] = lambda: self.token
@@ -78,6 +79,11 @@ class OfflineTable:
     @property
     def revision(self) -> int:
         return self.keys.revision
+
+    def saved(self) -> dict:
+        """The state as the server hands it, at this table's revision: the page keeps it,
+        so that a reload with no connection starts from here."""
+        return {**self.state, "revision": self.revision, "record": write_record(self.match)}
 
     def screen(self, status: int = 200, **shown) -> dict:
         """The table as the server draws a tap's answer (`shown`: error, notice, preview,

@@ -40,7 +40,8 @@ def resume():
 def service_worker():
     """Served from the root so that it may answer for every page of the app."""
     body = render_template("sw.js", offline=url_for("install.offline"),
-                           static=url_for("home.index") + current_app.static_url_path[1:] + "/")
+                           static=url_for("home.index") + current_app.static_url_path[1:] + "/",
+                           engine=url_for("install.engine", version="").rpartition("/")[0] + "/")
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
@@ -53,6 +54,11 @@ def offline():
 def engine_version() -> str:
     """The hash the offline table's zip is asked for by (it changes with its bytes)."""
     return engine_zip(_templates_folder())[1]
+
+
+def engine_address() -> str:
+    """Where the table page fetches the offline table's zip."""
+    return url_for("install.engine", version=engine_version())
 
 
 @bp.get("/engine/<version>.zip")

@@ -26,7 +26,7 @@ from ...rules.match.record import write_record
 from ...services import matches
 from ...services.league import at_tables as league_table
 from ...services.matches import Opened
-from ..answers.area import KEYED_PAGES, TAPS, Area, Policy
+from ..answers.area import SCORING_PAGES, TAPS, Area, Policy
 from ..answers.catalogue import gettext as _
 from ..answers.catalogue import locale_name, ngettext
 from ..answers.pages import fragment_wanted, screen
@@ -36,7 +36,7 @@ from .engine import table_urls
 from .forms import PIPS_DIGITS, EndHandForm, LayForm, PositionForm, StartForm, held_in
 from .screens import sheet_screen, table_screen
 
-bp = Area("table", __name__, Policy(KEYED_PAGES, per_link=TAPS),
+bp = Area("table", __name__, Policy(SCORING_PAGES, per_link=TAPS),
           url_prefix="/match/<match_id>/<key>")
 
 
