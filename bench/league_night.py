@@ -94,7 +94,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="with --league: people polling the public league page")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true",
-                        help="only profile taps and polls in-process with pyinstrument")
+                        help="only profile taps and polls in-process (cProfile, CPU time)")
     parser.add_argument("--app", default="scorekeeper:create_app",
                         help="--server waitress: the app factory it calls (A/B experiments)")
     parser.add_argument("--name", default="league_night", help="results file name")

@@ -11,7 +11,7 @@ import re
 import pytest
 import stores
 from conftest import HTMX, Phone, create_match
-from flask import render_template, template_rendered
+from flask import render_template, request_started, template_rendered
 from simulation import RandomTable, random_table
 from tables import event_form
 
@@ -94,6 +94,47 @@ def test_a_revision_polled_through_both_workers_is_rendered_and_compressed_once(
     moved = second.test_client().get(path, headers={**HTMX, **GZIP})
     assert rendered[-1] == (1, "board/_board.html") and made == ["gzip", "gzip"]
     assert "Bob to play" in gzip.decompress(moved.data).decode()
+
+
+def answer_of(response) -> tuple:
+    return response.status_code, sorted(response.headers.items()), response.data
+
+
+def test_a_poll_asked_again_is_answered_as_before_without_the_app_until_the_match_changes(
+        workers):
+    """Through the other server too: the revision is read from the database at each poll."""
+    first, second = workers
+    table = new_table(first)
+    table.start(0)
+    path = board_of(table)
+    seen = []
+    request_started.connect(lambda _app, **_: seen.append(path), second, weak=False)
+    phone = second.test_client()
+    board_now = phone.get(path, headers={**HTMX, **GZIP})
+    polled = {**HTMX, **GZIP, "If-None-Match": board_now.headers["ETag"]}
+    unchanged = [answer_of(phone.get(path, headers=polled)) for _ in range(3)]
+    assert len(seen) == 2 and unchanged[0][0] == 304 and unchanged.count(unchanged[0]) == 3
+    again = phone.get(path, headers={**HTMX, **GZIP})
+    assert answer_of(again) == answer_of(board_now) and len(seen) == 2
+    table.lay("6-4")
+    moved = phone.get(path, headers=polled)
+    assert moved.status_code == 200 and len(seen) == 3
+    assert "Bob to play" in gzip.decompress(moved.data).decode()
+    table.client.post(f"/mine/{table.match_id}/delete")
+    assert phone.get(path, headers=polled).status_code == 404
+
+
+def test_a_poll_in_another_language_or_with_a_query_is_the_apps_own_answer(workers):
+    first, _ = workers
+    table = new_table(first)
+    table.start(0)
+    path = board_of(table)
+    phone = first.test_client()
+    english = phone.get(path, headers=HTMX)
+    greek = phone.get(path, headers={**HTMX, "Accept-Language": "el"})
+    assert "Ann to play" in english.text and "Ann to play" not in greek.text
+    chosen = phone.get(path + "?lang=cs", headers=HTMX)
+    assert "lang=cs" in chosen.headers["Set-Cookie"]
 
 
 def fresh_board(app, path: str, made: stores.Stored) -> str:

@@ -47,6 +47,7 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
         "achieved_per_s": {
             "moves": round(sum(1 for r in rows if r[0] == "move") / measured, 1),
             "polls": round(sum(1 for r in rows if r[0] == "poll") / measured, 1)},
+        "polls_held_back": _held_back(rows, measured),
         "server_cpu_percent": round(100 * server_cpu / measured, 1) if server_cpu else None,
         "server_cpu_ms_per_request": round(1000 * server_cpu / len(answered), 3)
         if server_cpu and answered else None,
@@ -62,6 +63,17 @@ def night_result(args, night: dict, check: dict, argv=None) -> dict:
     }
     result["targets"] = _targets(result, check)
     return result
+
+
+def _held_back(rows, measured: float) -> dict:
+    """Why fewer polls are answered than the night asks for: the ticks a viewer skipped
+    because the server had asked it to wait (Scorekeeper-Poll-After or a 503's Retry-After),
+    and the answers that asked it to."""
+    slowed = [row[3] for row in rows if row[0] == "poll slowed"]
+    return {"skipped_per_s": round(sum(1 for r in rows if r[0] == "poll held back")
+                                   / measured, 1),
+            "answers_asking_to_wait": len(slowed),
+            "mean_wait_asked_s": round(sum(slowed) / len(slowed), 2) if slowed else 0}
 
 
 def _targets(result: dict, check: dict) -> dict:
@@ -114,6 +126,10 @@ def print_night(args, result: dict) -> None:
     print(f"\npolls answered 304: {polls_304:,} of {poll.get('count', 0):,} ({share:.0%}); "
           f"an unchanged poll rebuilt {check['rebuilds']} matches and rendered "
           f"{check['templates_rendered']} templates")
+    held = result["polls_held_back"]
+    print(f"polls held back: {held['skipped_per_s']}/s not sent because the server had asked "
+          f"to wait; {held['answers_asking_to_wait']:,} answers asked it (mean "
+          f"{held['mean_wait_asked_s']} s)")
     busy = result["busy_503"]
     print(f"achieved: {result['achieved_per_s']['moves']} taps/s, "
           f"{result['achieved_per_s']['polls']} polls/s; server CPU "

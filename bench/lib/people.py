@@ -285,7 +285,10 @@ class Viewer(Resting):
 
     def tick(self) -> None:
         path = self.scorer.board_path
-        if path is None or self.resting():
+        if path is None:
+            return
+        if self.resting():  # a poll the night asks for, not sent: the server asked to wait
+            self.recorder.add("poll held back", "resting", time.perf_counter(), 0, 0)
             return
         if path != self.path:
             self.path, self.etag = path, None
@@ -298,6 +301,7 @@ class Viewer(Resting):
             self.etag = reply.headers.get("ETag")
         wait = poll_later(reply)
         if wait is not None:
+            self.recorder.add("poll slowed", "poll-after", time.perf_counter(), wait, 0)
             self.rest(wait)
 
 

@@ -66,3 +66,4 @@ def init_web(app, store) -> None:
     kept.install(app.jinja_env)
     init_errors(app)
     app.after_request(security_headers)
+    app.wsgi_app = board.RepeatedPolls(app)

@@ -6,7 +6,8 @@ in whichever encoding the phone took it).
 A changed one is rendered (and compressed) once per revision for all the workers and
 kept, by each worker in memory and for the others in the database: every phone and the
 TV watching a table ask for the same revision within a few seconds of each other,
-through any worker.
+through any worker. A poll asked again exactly as before, its match unchanged, is answered
+as it was before without Flask (`RepeatedPolls`): one read of the match's head.
 """
 
 import functools
@@ -18,6 +19,8 @@ from collections import OrderedDict
 
 import segno
 from flask import Response, abort, current_app, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 
 from ...services import matches
 from ..answers.area import KEYED_VIEWS, Area, Policy
@@ -25,7 +28,7 @@ from ..answers.compression import accepted_encoding, compressed
 from ..answers.language import locale_of
 from ..answers.pages import fragment_wanted, screen
 from ..answers.sharing import shared_url
-from ..answers.work import is_storage_fault, storage_errors, unit_of_work
+from ..answers.work import app_unit_of_work, is_storage_fault, storage_errors, unit_of_work
 from .screens import board_screen
 
 bp = Area("board", __name__, Policy(KEYED_VIEWS), url_prefix="/board/<match_id>/<key>")
@@ -37,6 +40,7 @@ def show(match_id: str, key: str):
     board = matches.open_board(uow, match_id, key)
     if board is None:
         abort(404)
+    request.environ[SERVED] = (board.revision, board.names)
     variant = f"{'fragment' if fragment_wanted() else 'page'}-{locale_of(request)}"
     etag = f"{match_id}-{board.revision}-{variant}-{board.names}"
     if request.if_none_match.contains_weak(etag):
@@ -128,3 +132,86 @@ def qr(match_id: str, key: str):
                                      light="#fff")
     return Response(svg.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=86400"})
+
+
+SERVED = "scorekeeper.board"
+"""Where the view leaves the (revision, names) it answered for (the WSGI environ)."""
+POLLS_KEPT = 4096
+"""Polls remembered per worker, with their answers: each phone's latest of each table."""
+
+
+class RepeatedPolls:
+    """Around the app (WSGI): a scoreboard poll asked again exactly as before (the same
+    headers, the same ETag in If-None-Match), its match still at the revision and names the
+    app answered it for, gets the app's own answer again without Flask, for one read of the
+    match's head: the poll is most of a league night's requests.
+
+    An answer is remembered only if it was the board's (200 or 304) and set no cookie: what
+    was for that one request is never sent again. Its body is the kept board's own bytes.
+    """
+
+    def __init__(self, app):
+        self.app, self.wsgi_app = app, app.wsgi_app
+        self.answers: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        asked = self._poll(environ)
+        if asked is None:
+            return self.wsgi_app(environ, start_response)
+        asked_again, match_id, key = asked
+        with self.lock:
+            known = self.answers.get(asked_again)
+        if known is not None and self._head(match_id, key) == known[0]:
+            start_response(known[1], list(known[2]))
+            return [known[3]]
+        answered = []
+
+        def recording(status, headers, exc_info=None):
+            answered[:] = [status, headers]
+            return start_response(status, headers, exc_info)
+
+        body = self.wsgi_app(environ, recording)
+        served = environ.get(SERVED)
+        status, headers = answered or ("", [])
+        if served is None or status[:3] not in ("200", "304") or any(
+                name.lower() == "set-cookie" for name, _ in headers):
+            return body
+        try:
+            whole = b"".join(body)
+        finally:
+            getattr(body, "close", lambda: None)()
+        with self.lock:
+            self.answers[asked_again] = (served, status, tuple(headers), whole)
+            while len(self.answers) > POLLS_KEPT:
+                self.answers.popitem(last=False)
+        return [whole]
+
+    def _poll(self, environ) -> tuple[tuple, str, str] | None:
+        """A GET of a scoreboard without a query: everything of it the app could read (its
+        headers, address and scheme, not the phone's own address), the match and its key."""
+        if environ.get("REQUEST_METHOD") != "GET" or environ.get("QUERY_STRING"):
+            return None
+        try:
+            endpoint, args = self.app.url_map.bind_to_environ(environ).match()
+        except (HTTPException, RequestRedirect):
+            return None
+        if endpoint != "board.show":
+            return None
+        asked = tuple(sorted((name, value) for name, value in environ.items()
+                             if name.startswith("HTTP_") and isinstance(value, str)))
+        where = (environ.get("wsgi.url_scheme"), environ.get("SCRIPT_NAME", ""),
+                 environ.get("PATH_INFO", ""))
+        return (where, asked), args["match_id"], args["key"]
+
+    def _head(self, match_id: str, key: str) -> tuple[int, str] | None:
+        """The match's revision and names now (None: gone, or the store failing, which the
+        app then answers in its words)."""
+        uow = app_unit_of_work(self.app)
+        try:
+            board = matches.open_board(uow, match_id, key)
+        except storage_errors(self.app):
+            return None
+        finally:
+            uow.close()
+        return None if board is None else (board.revision, board.names)
