@@ -85,6 +85,15 @@ def new_match(port: int, source: str = HOST) -> str:
     return made[2]["Location"].split(str(port), 1)[-1]
 
 
+def tap(port: int, phone: str, url: str, taps: list, stop: threading.Event) -> None:
+    """A table's phone tapping twice a second until `stop`: (status, seconds) of each."""
+    while not stop.is_set():
+        status, took, _, _ = ask(port, "POST", url + "/undo", "pos=0", timeout=30,
+                                 source=phone)
+        taps.append((status, took))
+        stop.wait(0.5)
+
+
 def league_flood(port: int, seconds: float) -> dict:
     """Teams added for `seconds`, then the fixtures, while three tables tap."""
     secretary = ask(port, "POST", "/league/new", LEAGUE)[2]["Location"].split(str(port))[-1]
@@ -92,14 +101,8 @@ def league_flood(port: int, seconds: float) -> dict:
     tables = {phone: new_match(port, phone) for phone in phones}
     taps, stop = [], threading.Event()
 
-    def tap(phone, url):
-        while not stop.is_set():
-            status, took, _, _ = ask(port, "POST", url + "/undo", "pos=0", timeout=30,
-                                     source=phone)
-            taps.append((status, took))
-            stop.wait(0.5)
-
-    tappers = [threading.Thread(target=tap, args=item) for item in tables.items()]
+    tappers = [threading.Thread(target=tap, args=(port, *item, taps, stop))
+               for item in tables.items()]
     for thread in tappers:
         thread.start()
     added, statuses, end = 0, {}, time.monotonic() + seconds
@@ -139,13 +142,6 @@ def heavy_exports(port: int, seconds: float) -> dict:
                                                           "127.0.0.4")}
     taps, exports, stop = [], [], threading.Event()
 
-    def tap(phone, url):
-        while not stop.is_set():
-            status, took, _, _ = ask(port, "POST", url + "/undo", "pos=0", timeout=30,
-                                     source=phone)
-            taps.append((status, took))
-            stop.wait(0.5)
-
     def export(reader):  # the worst within the limits: asked again once told it may be
         while not stop.is_set():
             status, _, headers, _ = ask(port, "GET", f"{secretary}/season.json.gz",
@@ -154,7 +150,8 @@ def heavy_exports(port: int, seconds: float) -> dict:
             if status in (429, 503):
                 stop.wait(float(headers.get("Retry-After", 1)))
 
-    threads = [threading.Thread(target=tap, args=item) for item in tables.items()] + [
+    threads = [threading.Thread(target=tap, args=(port, *item, taps, stop))
+               for item in tables.items()] + [
         threading.Thread(target=export, args=(f"127.0.0.{n}",)) for n in (6, 7, 8)]
     for thread in threads:
         thread.start()
