@@ -11,7 +11,9 @@ one who has opened a page) and a careless club admin. With bounded traffic only:
   port kept answering;
 * 300 connections parking chunked bodies: the worker's memory before, at the peak and
   after;
-* team names a spreadsheet would run: what the CSV exports hold.
+* team names a spreadsheet would run: what the CSV exports hold;
+* (issue 38, `--only heavy_exports`) three readers downloading the largest league's
+  archive again and again while three tables tap.
 
     python bench/hostile_club.py [--code /path/to/an/older/checkout] [--seconds 7]
 """
@@ -83,6 +85,15 @@ def new_match(port: int, source: str = HOST) -> str:
     return made[2]["Location"].split(str(port), 1)[-1]
 
 
+def tap(port: int, phone: str, url: str, taps: list, stop: threading.Event) -> None:
+    """A table's phone tapping twice a second until `stop`: (status, seconds) of each."""
+    while not stop.is_set():
+        status, took, _, _ = ask(port, "POST", url + "/undo", "pos=0", timeout=30,
+                                 source=phone)
+        taps.append((status, took))
+        stop.wait(0.5)
+
+
 def league_flood(port: int, seconds: float) -> dict:
     """Teams added for `seconds`, then the fixtures, while three tables tap."""
     secretary = ask(port, "POST", "/league/new", LEAGUE)[2]["Location"].split(str(port))[-1]
@@ -90,14 +101,8 @@ def league_flood(port: int, seconds: float) -> dict:
     tables = {phone: new_match(port, phone) for phone in phones}
     taps, stop = [], threading.Event()
 
-    def tap(phone, url):
-        while not stop.is_set():
-            status, took, _, _ = ask(port, "POST", url + "/undo", "pos=0", timeout=30,
-                                     source=phone)
-            taps.append((status, took))
-            stop.wait(0.5)
-
-    tappers = [threading.Thread(target=tap, args=item) for item in tables.items()]
+    tappers = [threading.Thread(target=tap, args=(port, *item, taps, stop))
+               for item in tables.items()]
     for thread in tappers:
         thread.start()
     added, statuses, end = 0, {}, time.monotonic() + seconds
@@ -121,6 +126,45 @@ def league_flood(port: int, seconds: float) -> dict:
             "fixtures_of_30_teams_seconds": round(biggest[1], 2), "other_taps": len(taps),
             "other_taps_not_answered": sum(1 for s, _ in taps if s != 422),
             "other_taps_worst_seconds": round(max((t for _, t in taps), default=0), 2)}
+
+
+def heavy_exports(port: int, seconds: float) -> dict:
+    """Three clients (three addresses, each within its export limit) download the largest
+    league's season archive again and again for `seconds`, while three tables tap twice a
+    second (issue 38.1)."""
+    most = LEAGUE.replace("Flood", "Heavy").replace("teams=A%0AB", "teams=" + "%0A".join(
+        f"Team+{n}" for n in range(30)))
+    secretary = ask(port, "POST", "/league/new", most, source="127.0.0.5")[2]["Location"]
+    secretary = secretary.split(str(port))[-1]
+    ask(port, "POST", f"{secretary}/fixtures/make", "first=2026-09-01&every=7",
+        source="127.0.0.5")
+    tables = {phone: new_match(port, phone) for phone in ("127.0.0.2", "127.0.0.3",
+                                                          "127.0.0.4")}
+    taps, exports, stop = [], [], threading.Event()
+
+    def export(reader):  # the worst within the limits: asked again once told it may be
+        while not stop.is_set():
+            status, _, headers, _ = ask(port, "GET", f"{secretary}/season.json.gz",
+                                        source=reader)
+            exports.append(status)
+            if status in (429, 503):
+                stop.wait(float(headers.get("Retry-After", 1)))
+
+    threads = [threading.Thread(target=tap, args=(port, *item, taps, stop))
+               for item in tables.items()] + [
+        threading.Thread(target=export, args=(f"127.0.0.{n}",)) for n in (6, 7, 8)]
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    took = sorted(t for _, t in taps)
+    return {"taps": len(taps), "taps_not_answered": sum(1 for s, _ in taps if s != 422),
+            "tap_p50_seconds": round(took[len(took) // 2], 3),
+            "tap_p99_seconds": round(took[int(len(took) * 0.99)], 3),
+            "tap_worst_seconds": round(took[-1], 3),
+            "exports": {str(status): exports.count(status) for status in set(exports)}}
 
 
 def hostile_numbers(port: int, log_path: str) -> dict:
@@ -239,9 +283,16 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--code", help="an older checkout to serve (its scorekeeper)")
     parser.add_argument("--seconds", type=float, default=7)
+    parser.add_argument("--only", choices=["heavy_exports"],
+                        help="run this attack alone (issue 38's)")
     args = parser.parse_args(argv)
     results = {"code": args.code or "this checkout"}
     with tempfile.TemporaryDirectory() as folder:
+        if args.only:
+            with served(folder, args.code, 3) as (_process, port, _log):
+                results[args.only] = heavy_exports(port, args.seconds * 3)
+            print(json.dumps(results, indent=2))
+            return 0
         with served(folder, args.code, 3) as (process, port, log):
             results["league_flood"] = league_flood(port, args.seconds)
             results["hostile_numbers"] = hostile_numbers(port, log.name)

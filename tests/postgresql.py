@@ -2,16 +2,22 @@
 
 PostgreSQL refuses to run as root: initdb and pg_ctl run as `postgres` (the user
 Debian's package makes) when this runs as root, else as whoever runs it. The cluster
-listens only on a unix socket in its own folder, with fsync off: nothing outlives it.
+listens only on a unix socket in its own folder, with fsync off: nothing outlives it. A
+`Relay` stands for the database going away and coming back.
 """
 
+import contextlib
 import glob
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
+import threading
 
 ROLE = "scorekeeper"
+SOCKET = ".s.PGSQL.5432"
+"""The cluster's socket in its folder (and the relay's in its own)."""
 INSTALL_HINT = ("apt-get install -y postgresql (initdb and pg_ctl) and "
                 "pip install '.[postgresql]' (psycopg)")
 
@@ -104,3 +110,55 @@ class Cluster:
             self._run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Relay:
+    """The way to a cluster's socket, through one of its own that can be cut: as a
+    database server that stops and starts again, connections through it end and new ones
+    are refused until it is restored."""
+
+    def __init__(self, cluster: Cluster, folder: str):
+        self.target = os.path.join(cluster.folder, SOCKET)
+        self.cluster_folder, self.folder = cluster.folder, folder
+        os.makedirs(folder, exist_ok=True)
+        self.links: list[socket.socket] = []
+        self.restore()
+
+    def url(self, cluster_url: str) -> str:
+        """A URL of the cluster, through the relay."""
+        return cluster_url.replace(f"host={self.cluster_folder}", f"host={self.folder}")
+
+    def restore(self) -> None:
+        self.listener = socket.socket(socket.AF_UNIX)
+        self.listener.bind(os.path.join(self.folder, SOCKET))
+        self.listener.listen()
+        threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
+
+    def cut(self) -> None:
+        self.listener.close()
+        os.unlink(os.path.join(self.folder, SOCKET))
+        for link in self.links:
+            with contextlib.suppress(OSError):
+                link.shutdown(socket.SHUT_RDWR)
+            link.close()
+        self.links.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # cut
+            server = socket.socket(socket.AF_UNIX)
+            server.connect(self.target)
+            self.links += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=_pipe, args=(source, sink), daemon=True).start()
+
+
+def _pipe(source: socket.socket, sink: socket.socket) -> None:
+    """One direction of a link, until either end closes or the relay is cut."""
+    with contextlib.suppress(OSError):
+        while data := source.recv(65536):
+            sink.sendall(data)
+        sink.shutdown(socket.SHUT_WR)

@@ -5,7 +5,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from ..league import ArchiveError
-from ..services.league.archive import restore
+from ..services.league.archive import read_upload, restore
 from ..web.answers.work import app_unit_of_work
 from .console import catalogue, worded
 
@@ -18,7 +18,7 @@ def league_import(archive) -> None:
     words = catalogue()
     uow = app_unit_of_work(current_app)
     try:
-        access = restore(uow, archive.read())
+        access = restore(uow, read_upload(archive))
     except ArchiveError as error:
         raise click.ClickException(f"{archive.name}: {worded(error, words)}") from None
     finally:

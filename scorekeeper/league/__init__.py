@@ -20,7 +20,7 @@ from .cards.game import (
 )
 from .cards.lineups import check_open, handed_in, revealed, with_line_up
 from .errors import ArchiveError, CardError, LeagueError, SetupRefused
-from .season.archive import FORMAT, read_archive, write_archive
+from .season.archive import FORMAT, parse_archive, read_archive, write_archive
 from .season.season import DivisionTable, Fixture, Season, SeasonFixture, counted, division_tables
 from .season.standings import CardResult, GameResult, Row, card_result, players_table, standings
 from .terms.fixtures import check_fixture, dated, double_round_robin
@@ -46,6 +46,6 @@ __all__ = [
     "LeagueSetup", "Outcome", "PointsScheme", "Row", "Season", "SeasonFixture",
     "SetupRefused", "card_format_text", "card_result", "check_fixture", "check_open",
     "checked_name", "counted", "dated", "division_tables", "double_round_robin",
-    "handed_in", "outcome", "players_table", "read_archive", "revealed", "standings",
-    "with_line_up", "write_archive",
+    "handed_in", "outcome", "parse_archive", "players_table", "read_archive", "revealed",
+    "standings", "with_line_up", "write_archive",
 ]

@@ -13,6 +13,11 @@ runs on the event loop itself, one request at a time: handing each to a thread a
 cost more than serving it. Between two requests the loop lets the new ones in: each is
 queued (admission.py) or, past the server's capacity, answered the busy page (pages.py)
 there and then. docs/PERFORMANCE.md §5 has the measurements behind each choice.
+
+Heavy work (a season restored, an archive or an export written: `heavy`, the app's
+web/answers/heavy.py) is the exception: it runs on a thread of its own, and the loop goes
+on serving the taps between its slices of the interpreter. On the loop, an export of the
+largest league held its worker a second, and every tap that reached that worker waited.
 """
 
 import asyncio
@@ -47,8 +52,11 @@ class Gateway:
     admission control."""
 
     def __init__(self, app, pages: ServerPages, admission: Admission | None = None,
-                 request_seconds: float = REQUEST_SECONDS, body_ceiling: int = BODY_CEILING):
+                 request_seconds: float = REQUEST_SECONDS, body_ceiling: int = BODY_CEILING,
+                 heavy=None):
         self.app, self.pages = app, pages
+        self.heavy = heavy
+        """Whether a request (its environ) is heavy work, served on a thread; None: none is."""
         self.admission = admission or Admission()
         self.request_seconds, self.body_ceiling = request_seconds, body_ceiling
         self.bodies = BodyMemory()
@@ -84,7 +92,10 @@ class Gateway:
             if verdict.retry_after:
                 proto.response_bytes(*self.pages.busy(environ, verdict.retry_after))
                 return
-        status, headers, data = await self._served(environ, kind_of(scope.method))
+        if self.heavy is not None and self.heavy(environ):
+            status, headers, data = await asyncio.to_thread(answer, self.app, environ)
+        else:
+            status, headers, data = await self._served(environ, kind_of(scope.method))
         if verdict.poll_after:
             headers = [*headers, (POLL_AFTER, f"{verdict.poll_after:g}")]
         proto.response_bytes(status, headers, data)

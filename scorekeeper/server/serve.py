@@ -69,12 +69,14 @@ def addresses_to_open(host: str, port: int) -> list[str]:
 
 def gateway_for(app, **options):
     """The RSGI app Granian calls: `app` behind its gateway, with the server's own pages
-    (busy, too slow, too large) rendered; no body read past the app's own limit."""
+    (busy, too slow, too large) rendered; no body read past the app's own limit; its heavy
+    work served on a thread."""
+    from ..web.answers.heavy import is_heavy
     from .gateway import BODY_CEILING, Gateway
     from .pages import server_pages
 
     options.setdefault("body_ceiling", app.config.get("MAX_CONTENT_LENGTH") or BODY_CEILING)
-    return Gateway(app, server_pages(app), **options)
+    return Gateway(app, server_pages(app), heavy=functools.partial(is_heavy, app), **options)
 
 
 def load_factory(target: str):

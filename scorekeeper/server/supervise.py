@@ -7,7 +7,11 @@ still loading the app when told to stop ignored it and was killed 3 s later ("Ki
 worker-1 after it refused to gracefully stop"). Here each worker is a process of ours
 running Granian's embedded server with a listening socket of its own on the shared
 port, so while one is started again the others answer. A worker that keeps ending soon
-after its start is started again after longer and longer waits, never given up on.
+after its start is started again after longer and longer waits, never given up on; but
+the last worker to end while none serves is started again at the first wait, so the
+port is never left closed for the longest (every worker killed again and again once
+refused connections for up to 55 s). Each cause of ending is logged the first time, and
+then counted: once a minute, and at the stop, a line says how often it came back.
 """
 
 import logging
@@ -22,6 +26,8 @@ RESTART_SECONDS = (0.5, 1, 2, 4, 8, 16, 30)
 row soon after its start (a broken database, a machine out of memory), at most 30 s."""
 STEADY_SECONDS = 60
 """A worker that served this long before it ended is started again at the first wait."""
+TALLY_SECONDS = 60
+"""How often the ends of a cause already logged are counted in one line."""
 STOP_SECONDS = 5
 """Workers told to stop finish the requests in hand within this, or are ended."""
 LOG = logging.getLogger("scorekeeper.serve")
@@ -46,6 +52,9 @@ class Supervisor:
         self.target = target
         self.slots = [Slot(number) for number in range(1, count + 1)]
         self.stopping = False
+        self.untold: dict[str, int] = {}
+        """Each cause of ending logged, and how often it came back since it was told."""
+        self.told_at = time.monotonic()
 
     def run(self) -> None:
         """Serve until SIGINT or SIGTERM; then stop every worker and return."""
@@ -59,7 +68,10 @@ class Supervisor:
             running = {slot.process.sentinel: slot for slot in self.slots if slot.due is None}
             for ended in wait(list(running), timeout=self._next_start()):
                 self._ended(running[ended])
+            if time.monotonic() - self.told_at >= TALLY_SECONDS:
+                self._tell_tally()
         self._stop_all()
+        self._tell_tally()
 
     def _stop(self, _signal, _frame) -> None:
         self.stopping = True
@@ -84,11 +96,30 @@ class Supervisor:
             slot.quick_ends = 0
         wait_seconds = RESTART_SECONDS[min(slot.quick_ends, len(RESTART_SECONDS) - 1)]
         slot.quick_ends += 1
+        if not any(other.due is None for other in self.slots if other is not slot):
+            wait_seconds = RESTART_SECONDS[0]  # none serves: the port waits for this one
         slot.due = time.monotonic() + wait_seconds
         if not self.stopping:
-            LOG.warning("worker %s ended (%s) after %.0f s: starting it again in %g s",
-                        slot.number, how_it_ended(process.exitcode), lived, wait_seconds)
+            self._tell(slot.number, how_it_ended(process.exitcode), lived, wait_seconds)
         process.close()
+
+    def _tell(self, number: int, cause: str, lived: float, wait_seconds: float) -> None:
+        """A cause of ending the first time; later ends of it are counted (`_tell_tally`)."""
+        if cause in self.untold:
+            self.untold[cause] += 1
+            return
+        self.untold[cause] = 0
+        LOG.warning("worker %s ended (%s) after %.0f s: starting it again in %g s (workers "
+                    "that end so again are counted once a minute)", number, cause, lived,
+                    wait_seconds)
+
+    def _tell_tally(self) -> None:
+        for cause, count in self.untold.items():
+            if count:
+                LOG.warning("workers ended %s more times (%s) in the last %.0f s: each "
+                            "started again", count, cause, time.monotonic() - self.told_at)
+                self.untold[cause] = 0
+        self.told_at = time.monotonic()
 
     def _stop_all(self) -> None:
         """Tell every worker to stop, wait for them, and end any that does not in time."""

@@ -13,14 +13,25 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..rules.words import N_
 from .dialects import POSTGRESQL
 from .errors import StorageRefused
 
-POOL_WAIT = 10
-"""Seconds a request waits for a free connection of its process's pool, then fails (503)."""
+POOL_WAIT = 3
+"""Seconds a request waits for a connection of its process's pool, then fails (503 "Not
+saved"). A worker serves one request at a time, so it never waits for another's
+connection: only for the database to take a new one."""
+DOWN_WAIT = 0.2
+"""The wait while the database is out of reach (the last request got no connection, or
+its connection broke): the requests queued behind it fail at once ("Not saved", kept by
+the phone) instead of each after POOL_WAIT, 30 s for the third. The pool reconnects
+meanwhile, and the first request it serves ends the outage."""
+RECONNECT_GIVE_UP = 5
+"""Seconds the pool retries a connection (its delays doubling) before it gives up, and
+the next request starts it again at once: so a database back after a long outage is
+used within seconds, not after the minutes its doubled delay had reached."""
 ERRORS = (psycopg.Error,)
 """Every error the driver raises; `is_fault` tells the server's from the code's."""
 LOST = (psycopg.OperationalError, psycopg.InterfaceError)
@@ -150,6 +161,8 @@ class Pool:
         self.size = size
         self._pool: ConnectionPool | None = None
         self._lock = threading.Lock()
+        self.unreachable = False
+        """The database was out of reach at the last request: wait DOWN_WAIT."""
 
     def acquire(self) -> Connection:
         if self._pool is None:
@@ -159,10 +172,18 @@ class Pool:
                         self.url, min_size=1, max_size=self.size, timeout=POOL_WAIT,
                         connection_class=Connection, kwargs=SETTINGS, open=True,
                         check=ConnectionPool.check_connection,  # one lost with a restart
-                        name="scorekeeper")
-        return self._pool.getconn()
+                        reconnect_timeout=RECONNECT_GIVE_UP, name="scorekeeper")
+        try:
+            conn = self._pool.getconn(DOWN_WAIT if self.unreachable else POOL_WAIT)
+        except PoolTimeout:
+            self.unreachable = True
+            raise
+        self.unreachable = False
+        return conn
 
     def release(self, conn: Connection) -> None:
+        if conn.broken:
+            self.unreachable = True
         self._pool.putconn(conn)
 
     def close(self) -> None:

@@ -19,8 +19,10 @@ from ..cards.card import Card
 from ..cards.game import AWARDED, ENTERED, SCORED, SIDES, Game, outcome
 from ..cards.lineups import with_line_up
 from ..errors import N_, ArchiveError, LeagueError
+from ..limits import check_fixtures, check_former, check_roster, check_teams
 from ..terms.fixtures import check_fixture
-from ..terms.setup import LeagueSetup, checked_name
+from ..terms.setup import MAX_GAMES, LeagueSetup, checked_name
+from .bounded_json import ITEM, read_bounded
 from .season import Season, SeasonFixture
 
 FORMAT = "allfives-league/1"
@@ -82,6 +84,32 @@ def _written_game(setup: LeagueSetup, game: Game, found, matches) -> dict:
     return written
 
 
+def parse_archive(text: str):
+    """An archive's JSON, each of its lists refused as soon as it grows past the league's
+    limit (teams, a roster, former players, fixtures, a card's games, changes): before the
+    rest of it is read. ValueError (RecursionError): not JSON."""
+    try:
+        return read_bounded(text, {
+            ("teams", ITEM): check_teams, ("teams", ITEM, "players", ITEM): check_roster,
+            ("teams", ITEM, "former", ITEM): check_former,
+            ("fixtures", ITEM): check_fixtures,
+            ("fixtures", ITEM, "card", "games", ITEM): _at_most(MAX_GAMES),
+            ("fixtures", ITEM, "corrections", ITEM): _at_most(MAX_CHANGES),
+            ("changes", ITEM): _at_most(MAX_CHANGES)})
+    except ArchiveError:
+        raise
+    except LeagueError as error:
+        raise _disagrees(error.template or error.message, error.facts) from None
+
+
+def _at_most(most: int):
+    """A list's check: longer than `most`, the archive is damaged."""
+    def check(count: int) -> None:
+        if count > most:
+            raise _damaged()
+    return check
+
+
 def read_archive(doc) -> Season:
     """The season an archive describes, every part checked; ArchiveError says what is wrong."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -99,13 +127,16 @@ def read_archive(doc) -> Season:
     except LeagueError as error:
         raise _disagrees(error.template or error.message, error.facts) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        raise ArchiveError.worded(N_("This league archive is damaged: a part of it is "
-                                     "missing or not what it should be."),
-                                  "damaged_archive") from None
+        raise _damaged() from None
     if "standings" in doc and doc["standings"] != [row.as_dict() for row in season.standings()]:
         raise ArchiveError.worded(N_("The archive's standings do not follow from its cards."),
                                   "standings_disagree")
     return season
+
+
+def _damaged() -> ArchiveError:
+    return ArchiveError.worded(N_("This league archive is damaged: a part of it is missing "
+                                  "or not what it should be."), "damaged_archive")
 
 
 def _disagrees(template: str, facts: dict) -> ArchiveError:
@@ -218,8 +249,7 @@ def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_num
 
 
 def _read_corrections(items: list) -> list[dict]:
-    if len(items) > MAX_CHANGES:
-        raise TypeError("more changes than a league keeps")
+    _at_most(MAX_CHANGES)(len(items))
     return [_read_correction(item) for item in items]
 
 

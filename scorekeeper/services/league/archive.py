@@ -6,7 +6,6 @@ league with new links."""
 import csv
 import gzip
 import io
-import json
 import zlib
 from datetime import date
 
@@ -17,12 +16,13 @@ from ...league import (
     SCORED,
     WAITING,
     Season,
+    parse_archive,
     read_archive,
     write_archive,
 )
 from ...league.cards.card import CONFIRMED
-from ...league.errors import N_, ArchiveError
-from ...league.limits import check_fixtures, check_roster, check_teams
+from ...league.errors import N_, ArchiveError, LeagueError
+from ...league.season.bounded_json import TooLarge
 from ...league.terms.setup import SECRETARY
 from ...rules.words import pgettext
 from ..unit_of_work import UnitOfWork
@@ -152,25 +152,40 @@ def archive(uow: UnitOfWork, access: Access) -> dict:
     return write_archive(season(uow, access))
 
 
-UNPACKED_MOST = 32 * 1024 * 1024
-"""The most a compressed archive may unpack to: far more than the largest season (a
-league's limits), far less than a crafted file's."""
+UNPACKED_MOST = 16 * 1024 * 1024
+"""The most an archive may hold, unpacked: far more than the largest season (a league's
+limits), far less than a crafted file's. Unpacking stops there."""
 
 
 def unpacked(data: bytes | str) -> bytes | str:
     """An archive as uploaded: its JSON, or gzip-compressed JSON (`season.json.gz`),
     unpacked up to UNPACKED_MOST."""
     if not isinstance(data, bytes) or not data.startswith(b"\x1f\x8b"):
+        if len(data) > UNPACKED_MOST:
+            raise too_large()
         return data
     unpacking = zlib.decompressobj(wbits=31)
     try:
         text = unpacking.decompress(data, UNPACKED_MOST)
     except zlib.error:
-        text = b""
+        return b""
     if unpacking.unconsumed_tail:
-        raise ArchiveError.worded(N_("This archive unpacks to more than a league's season "
-                                     "can hold."), "archive_too_large")
+        raise too_large()
     return text
+
+
+def read_upload(file) -> bytes:
+    """An archive file's bytes: one larger than an archive may unpack to is refused before
+    more of it is read."""
+    data = file.read(UNPACKED_MOST + 1)
+    if len(data) > UNPACKED_MOST:
+        raise too_large()
+    return data
+
+
+def too_large() -> ArchiveError:
+    return ArchiveError.worded(N_("This archive unpacks to more than a league's season can "
+                                  "hold."), "archive_too_large")
 
 
 def not_an_archive() -> ArchiveError:
@@ -181,13 +196,16 @@ def not_an_archive() -> ArchiveError:
 def read_season(data: bytes | str) -> Season:
     """The season an archive holds, every check made (those of `restore`): a hostile or
     inconsistent archive is refused whole, with its reason; nothing is written."""
+    text = unpacked(data)
     try:
-        doc = json.loads(unpacked(data))
+        doc = parse_archive(text.decode("utf-8-sig") if isinstance(text, bytes) else text)
+    except TooLarge:
+        raise too_large() from None
+    except LeagueError:
+        raise
     except (ValueError, RecursionError):
         doc = None
-    found = read_archive(doc)
-    check_sizes(found)
-    return found
+    return read_archive(doc)
 
 
 def preview(found: Season) -> dict:
@@ -224,14 +242,6 @@ def restore(uow: UnitOfWork, data: bytes | str) -> Access:
             uow.audit.add_change(league.id, change["kind"], change["facts"], at=change["at"])
     return Access(league.id, league.secretary_key, SECRETARY, None, found.setup,
                   league.public_key)
-
-
-def check_sizes(found) -> None:
-    """An archive holds no more teams, players or fixtures than a league may."""
-    check_teams(len(found.teams))
-    check_fixtures(len(found.fixtures))
-    for players in found.teams.values():
-        check_roster(len(players))
 
 
 def _restore_fixture(uow: UnitOfWork, league_id: str, ids: dict, fixture) -> None:

@@ -10,7 +10,7 @@ cards and at the tables of its games.
 from ...league.cards.card import REMOVED
 from ...league.cards.card_edits import names_on, renamed, without_player
 from ...league.errors import N_, CardError, SetupRefused
-from ...league.limits import check_roster
+from ...league.limits import check_former, check_roster
 from ...league.terms.setup import checked_name
 from ...league.terms.teams import check_squad
 from ..unit_of_work import UnitOfWork
@@ -179,6 +179,7 @@ def move_player(uow: UnitOfWork, access: Access, team_id: int, name: str,
         for fixture in fixtures:
             _unpick(uow, fixture, side_of(fixture, team_id), name)
         former = [*team.former, name] if played and name not in team.former else team.former
+        check_former(len(former))
         uow.leagues.set_roster(team_id, [player for player in team.players if player != name],
                                former)
         uow.audit.add_change(access.league_id, "player_moved" if to else "player_left", {

@@ -47,6 +47,14 @@ def _http_error(error: HTTPException):
             "Too many in a short time from here: wait %(num)s seconds and try again.",
             seconds))
         return page, 429, {"Retry-After": str(seconds)}
+    if error.code == 503:  # heavy.py: every slot of heavy work taken
+        g.error_page = True
+        page = error_page(503, _("Busy with a large file"), ngettext(
+            "The server is busy restoring or exporting a season: wait %(num)s second and "
+            "try again.",
+            "The server is busy restoring or exporting a season: wait %(num)s seconds and "
+            "try again.", retry_after()))
+        return page, 503, {"Retry-After": str(retry_after())}
     return status_page(error.code), error.code
 
 

@@ -15,6 +15,7 @@ from ..answers.area import (
     Policy,
     ViewLimit,
 )
+from ..answers.heavy import heavy
 from . import admin, card, page, papers, restore, team, words
 
 EXPORT = ViewLimit(EXPORTS, "GET")
@@ -42,9 +43,9 @@ for rule, view, methods in (
     (f"{TEAM}/players", page.add_player, POST),
     (f"{LINK}/fixtures/make", page.make_fixtures, POST),
     (f"{LINK}/fixtures", page.add_fixture, POST),
-    (f"{LINK}/standings.csv", page.standings_csv, GET),
-    (f"{LINK}/results.csv", page.results_csv, GET),
-    (f"{LINK}/season.json", page.season_json, GET),
+    (f"{LINK}/standings.csv", heavy(page.standings_csv), GET),
+    (f"{LINK}/results.csv", heavy(page.results_csv), GET),
+    (f"{LINK}/season.json", heavy(page.season_json), GET),
     (f"{LINK}/qr.svg", page.qr, GET),
     (f"{FIXTURE}/day", admin.move_fixture, POST),
     (f"{FIXTURE}/postpone", admin.postpone_fixture, POST),
@@ -60,12 +61,12 @@ for rule, view, methods in (
     (f"{TEAM}/link", team.reissue_captain_link, POST),
     (f"{LINK}/player/<row:team_id>/<path:name>", team.player, GET),
     (f"{LINK}/card/<row:fixture_id>/print", papers.print_card, GET),
-    (f"{LINK}/print", papers.print_league, GET),
-    (f"{LINK}/games.csv", papers.games_csv, GET),
-    (f"{LINK}/players.csv", papers.players_csv, GET),
-    (f"{LINK}/season.json.gz", papers.season_json_gz, GET),
-    ("/restore", restore.restore, BOTH),
-    ("/restore/confirm", restore.restore_confirm, POST),
+    (f"{LINK}/print", heavy(papers.print_league), GET),
+    (f"{LINK}/games.csv", heavy(papers.games_csv), GET),
+    (f"{LINK}/players.csv", heavy(papers.players_csv), GET),
+    (f"{LINK}/season.json.gz", heavy(papers.season_json_gz), GET),
+    ("/restore", heavy(restore.restore), BOTH),
+    ("/restore/confirm", heavy(restore.restore_confirm), POST),
 ):
     bp.add_url_rule(rule, view_func=view, methods=methods)
 for rule, view, methods in (

@@ -33,8 +33,8 @@ def restore():
         return _form_page(form)
     if not form.validate_on_submit():
         return _form_page(form, 422, next(iter(form.errors.values()))[0])
-    data = form.archive.data.read()
     try:
+        data = league_archive.read_upload(form.archive.data)
         found = league_archive.read_season(data)
     except LeagueError as error:
         return _form_page(form, 422, view.refusal(error))
