@@ -136,3 +136,35 @@ def test_the_standings_of_a_league_of_divisions_export_with_their_division(clien
     assert [line.split(",")[:3] for line in lines[1:]] == [
         ["North", "1", "Anchor"], ["North", "2", "Bell"], ["South", "1", "Crown"],
         ["South", "2", "Dolphin"]]
+
+
+def test_shown_line_ups_stay_as_handed_in_but_the_secretary_can_override(client):
+    """Issue 39: once both blind line-ups are in, a captain changes their own team's players
+    only, to players of their line-up; the secretary's override is in the season's
+    changes. A team short of players leaves a game empty and concedes it."""
+    league = league_of(client, line_ups="blind")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    card_write(league, league.captains[home], number, "line-up",
+               {"g1-1": f"{home} 1", "g2-1": f"{home} 2", "g3-1": f"{home} 1",
+                "g3-2": f"{home} 2"})
+    card = unescape(card_write(league, league.captains[away], number, "line-up", {
+        "g1-1": f"{away} 1", "g3-1": f"{away} 1", "g3-2": f"{away} 2"}).text)
+    assert f"given to {home} unplayed" in card  # game 2: away could not field it
+    players = league.card_post(league.captains[home], number, "game/1/players",
+                               {"home1": f"{home} 1", "away1": f"{away} 3"})
+    assert players.status_code == 422 and "the other team's players are theirs to change" \
+        in unescape(players.text)
+    players = league.card_post(league.captains[home], number, "game/1/players",
+                               {"home1": f"{home} 3", "away1": f"{away} 1"})
+    assert players.status_code == 422 and f"{home} 3 is not in the line-up your team " \
+        "handed in" in unescape(players.text)
+    mine = league.card(league.captains[home], number).text
+    assert f'name="away1" value="{away} 1"' in mine and f"<option>{home} 3</option>" not in mine
+    card = unescape(card_write(league, league.captains[home], number, "game/1/players",
+                               {"home1": f"{home} 2", "away1": f"{away} 1"}).text)
+    assert f"{home} 2 v {away} 1" in card
+    card_write(league, league.secretary, number, "game/1/players",
+               {"home1": f"{home} 3", "away1": f"{away} 3"})
+    changes = unescape(client.get(league.secretary).text)
+    assert f"game 1: the secretary changed the players handed in to {home} 3 v {away} 3 " \
+           f"(were {home} 2 v {away} 1)" in changes

@@ -31,7 +31,9 @@ class Card:
 
     `walkover` is the side that turned up to a fixture the other did not: the card then
     counts as the league's walkover score without games or confirmations. `line_ups`
-    holds the line-ups handed in blind, (side, line-up) pairs, until both are in."""
+    holds the line-ups handed in blind, (side, line-up) pairs, until both are in;
+    `selections` then keeps each side's players of the line-up it handed in, (side,
+    names) pairs: a captain changes a game's players only to one of them."""
 
     games: tuple[Game, ...]
     confirmed: frozenset = frozenset()
@@ -39,6 +41,7 @@ class Card:
     """The captains who asked to reopen a signed card: with both, it is reopened."""
     walkover: str | None = None
     line_ups: tuple = ()
+    selections: tuple = ()
 
     @classmethod
     def blank(cls, kinds: tuple[str, ...]) -> "Card":
@@ -216,6 +219,8 @@ class Card:
             kept["walkover"] = self.walkover
         if self.line_ups:
             kept["line_ups"] = {side: line_up for side, line_up in self.line_ups}
+        if self.selections:
+            kept["selections"] = {side: list(names) for side, names in self.selections}
         return kept
 
     @classmethod
@@ -224,8 +229,11 @@ class Card:
                       for number, game in enumerate(data["games"], 1))
         line_ups = tuple(sorted((side, _frozen(line_up))
                                 for side, line_up in data.get("line_ups", {}).items()))
+        selections = tuple(sorted((side, tuple(names))
+                                  for side, names in data.get("selections", {}).items()))
         return cls(games, frozenset(data.get("confirmed", ())),
-                   frozenset(data.get("reopen_asked", ())), data.get("walkover"), line_ups)
+                   frozenset(data.get("reopen_asked", ())), data.get("walkover"), line_ups,
+                   selections)
 
 
 def _frozen(line_up):

@@ -1,7 +1,8 @@
 """The season archive `allfives-league/1`: setup, teams in their divisions with their former
 players, fixtures (play-offs and postponed ones marked), cards with walkovers, games given
-unplayed and line-ups still hidden, corrections, the league's record of its changes,
-every game's (every leg's) `allfives-match/1` record, and the standings they give.
+unplayed, line-ups still hidden and those shown (the players each side handed in),
+corrections, the league's record of its changes, every game's (every leg's)
+`allfives-match/1` record, and the standings they give.
 
 Reading checks every part against the others; an archive that disagrees with itself
 (a player on no roster, a record of other players, standings that do not follow from
@@ -11,6 +12,7 @@ archive of a season that used none of them is written as before.
 """
 
 import json
+from dataclasses import replace
 from datetime import date
 
 from ...rules import Match, RuleError
@@ -57,8 +59,8 @@ def _written_fixture(setup: LeagueSetup, fixture: SeasonFixture) -> dict:
              for game, found in zip(card.games, fixture.outcomes(setup), strict=True)]
     written = {"games": games, "confirmed": sorted(card.confirmed)}
     extra = card.as_dict()
-    written.update({key: extra[key] for key in ("reopen_asked", "walkover", "line_ups")
-                    if key in extra})
+    written.update({key: extra[key] for key in ("reopen_asked", "walkover", "line_ups",
+                                                 "selections") if key in extra})
     kept = {"home": fixture.home, "away": fixture.away, "date": fixture.date,
             "card": written, "corrections": fixture.corrections}
     if fixture.play_off:
@@ -177,11 +179,26 @@ def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
             raise ArchiveError.worded(N_("Fixture %(fixture)s holds both line-ups unread."),
                                       "archive_disagrees", fixture=number)
         fixture.card = with_line_up(fixture.card, setup, side, line_up, rosters, None)
+    fixture.card = _with_selections(fixture.card, written.get("selections", {}), rosters,
+                                    number)
     for side in written["confirmed"]:
         fixture.card = fixture.card.with_confirmation(side, fixture.outcomes(setup))
     for side in written.get("reopen_asked", ()):
         fixture.card = fixture.card.with_reopen_asked(side)
     return fixture
+
+
+def _with_selections(card: Card, selections: dict, rosters: dict, number: int) -> Card:
+    """The players each side handed in, once the line-ups were shown: from its roster."""
+    kept = []
+    for side, names in sorted(selections.items()):
+        if side not in SIDES or card.line_ups or not set(names) <= set(rosters[side]):
+            raise ArchiveError.worded(N_("Fixture %(fixture)s holds a line-up of players not "
+                                         "on the team's roster."), "archive_disagrees",
+                                      fixture=number)
+        kept.append((side, tuple(checked_name(name, N_("Every player needs a name."))
+                                 for name in names)))
+    return replace(card, selections=tuple(kept))
 
 
 def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_number: int,

@@ -20,6 +20,7 @@ from ...league import (
 )
 from ...league.cards.card import CONFIRMED, FREE, REMOVED
 from ...league.cards.card_edits import GAMES, seen_print
+from ...league.cards.lineups import check_kept_line_up
 from ...league.errors import N_, LeagueError
 from ...league.terms.calendar import local_day
 from ...league.terms.setup import CAPTAIN, SECRETARY
@@ -88,13 +89,31 @@ def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
                 home: list[str], away: list[str], seen: str | None = None) -> None:
+    """A game's players; once blind or drawn line-ups are shown, a captain's own side's
+    only, from their line-up, and the secretary's override is kept in the season's
+    changes."""
     def change(card: Card, fixture) -> Card:
         check_open(access.setup, card)
-        return card.with_players(number, home, away, _rosters(uow, fixture))
+        side = captains_side(access, fixture) if access.role == CAPTAIN else None
+        check_kept_line_up(access.setup, card, number, side, home, away)
+        changed = card.with_players(number, home, away, _rosters(uow, fixture))
+        if side is None and card.selections and card.game(number) != changed.game(number):
+            _overridden(uow, access, fixture, card.game(number), changed.game(number))
+        return changed
 
     _write_card(uow, access, fixture_id, revision, change,
                 ("players", {"game": number, "home": list(home), "away": list(away)}),
                 seen, number)
+
+
+def _overridden(uow: UnitOfWork, access: Access, fixture, before, after) -> None:
+    """The secretary changed players of a shown line-up: the season's changes keep it."""
+    names = {team.id: team.name for team in uow.leagues.teams_by_id([fixture.home,
+                                                                      fixture.away])}
+    uow.audit.add_change(access.league_id, "line_up_overridden", {
+        "home": names[fixture.home], "away": names[fixture.away], "day": fixture.day,
+        "game": before.number, "from": [list(before.home), list(before.away)],
+        "to": [list(after.home), list(after.away)]})
 
 
 def _rosters(uow: UnitOfWork, fixture) -> dict:

@@ -13,6 +13,7 @@ from ...league import (
     AWAY,
     ENTERED,
     HOME,
+    OPEN,
     PLAYING,
     SCORED,
     SIDES,
@@ -135,9 +136,10 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     if access.role == CAPTAIN:
         side = HOME if access.team_id == fixture.home else \
             AWAY if access.team_id == fixture.away else None
+    rosters = {HOME: state["teams"][fixture.home].players,
+               AWAY: state["teams"][fixture.away].players}
     line.update(
-        rosters={HOME: state["teams"][fixture.home].players,
-                 AWAY: state["teams"][fixture.away].players},
+        rosters=rosters, choices=_choices(access, fixture.card, side, rosters),
         side=side, over=all(game["state"] in (SCORED, ENTERED, AWARDED)
                             for game in line["games"]),
         handed_in=handed_in(fixture.card),
@@ -150,6 +152,16 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
         refreshing=not fixture.card.walkover and not fixture.card.signed and (
             line["started"] or line["tonight"] or bool(fixture.card.confirmed)))
     return line
+
+
+def _choices(access: Access, card: Card, side: str | None, rosters: dict) -> dict:
+    """Whom a game's players may be changed to, by side: the rosters; for a captain once
+    blind or drawn line-ups are shown, their own line-up's players, and None for the other
+    team's (theirs to change)."""
+    if access.setup.line_ups == OPEN or not card.selections or side is None:
+        return rosters
+    return {held: list(dict(card.selections).get(held, ())) if held == side else None
+            for held in SIDES}
 
 
 def _seen(card: Card, teams: tuple[int, int]) -> dict:

@@ -62,8 +62,19 @@ CHANGE_WORDS = {
         "Fixture %(home)s v %(away)s of %(day)s deleted", home=facts["home"],
         away=facts["away"], day=day_words(facts["day"]))),
     "link_reissued": lambda facts: LINK_WORDS[facts["role"]](facts),
+    "line_up_overridden": lambda facts: _(
+        "%(home)s v %(away)s of %(day)s, game %(game)s: the secretary changed the players "
+        "handed in to %(now)s (were %(was)s)", home=facts["home"], away=facts["away"],
+        day=day_words(facts["day"]), game=facts["game"], now=_players(facts["to"]),
+        was=_players(facts["from"])),
 }
 """How each kind of change reads."""
+
+
+def _players(sides: list) -> str:
+    """A game's players, home first: `Ann & Amy v Bob & Ben`."""
+    home, away = (" & ".join(names) or "…" for names in sides)
+    return _("%(home)s v %(away)s", home=home, away=away)
 
 
 def loss_words(loss: dict) -> str:
