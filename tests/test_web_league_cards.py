@@ -168,3 +168,57 @@ def test_shown_line_ups_stay_as_handed_in_but_the_secretary_can_override(client)
     changes = unescape(client.get(league.secretary).text)
     assert f"game 1: the secretary changed the players handed in to {home} 3 v {away} 3 " \
            f"(were {home} 2 v {away} 1)" in changes
+
+
+def _seen(league, link, fixture, number) -> dict:
+    """What a captain's page shows of a game: the card's revision and the game's print."""
+    page = league.card(link, fixture).text
+    seen = dict(re.findall(r'id="edit-(\d+)".*?name="seen" value="(\w+)"', page, re.S))
+    return {"rev": league.rev(link, fixture), "seen": seen[str(number)]}
+
+
+def test_a_captain_corrects_a_paper_score_until_both_have_confirmed(client):
+    """Issue 39: a typo fixed before confirming; the other captain's confirmation is
+    withdrawn by it; once both have confirmed only reopening changes it."""
+    league = league_of(client, games="S")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    pick(league, league.captains[home], number, 1, [f"{home} 1"], [f"{away} 1"])
+    card_write(league, league.captains[home], number, "game/1/enter", {"home": "5", "away": "2"})
+    card_write(league, league.captains[away], number, "confirm")
+    waiting = "Confirmed by the away captain; waiting for the other."
+    assert waiting in unescape(league.card(league.captains[home], number).text)
+    card = unescape(card_write(league, league.captains[home], number, "game/1/enter",
+                               {"home": "5", "away": "3"}).text)
+    assert "5–3" in card and waiting not in unescape(league.card(league.secretary, number).text)
+    cleared = unescape(card_write(league, league.captains[away], number, "game/1/clear").text)
+    assert "not started" in cleared
+    card_write(league, league.captains[away], number, "game/1/enter", {"home": "5", "away": "4"})
+    for team in (home, away):
+        card_write(league, league.captains[team], number, "confirm")
+    status, text = refused(league, league.captains[home], number, "game/1/enter",
+                           {"home": "5", "away": "1"})
+    assert status == 422 and "The card has been confirmed" in text
+
+
+def test_two_captains_entering_one_paper_score_at_once_are_told_both_scores(client):
+    """The same score from both phones is entered once; a different second one is refused
+    with both, and kept in the form to enter again, never dropped."""
+    league = league_of(client, games="S")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    pick(league, league.captains[home], number, 1, [f"{home} 1"], [f"{away} 1"])
+    pages = {team: _seen(league, league.captains[team], number, 1) for team in (home, away)}
+    first = league.card_post(league.captains[home], number, "game/1/enter",
+                             {"home": "5", "away": "2", "seen": pages[home]["seen"]},
+                             rev=pages[home]["rev"])
+    same = league.card_post(league.captains[away], number, "game/1/enter",
+                            {"home": "5", "away": "2", "seen": pages[away]["seen"]},
+                            rev=pages[away]["rev"])
+    assert first.status_code == 200 and same.status_code == 200
+    differs = league.card_post(league.captains[away], number, "game/1/enter",
+                               {"home": "5", "away": "4", "seen": pages[away]["seen"]},
+                               rev=pages[away]["rev"])
+    text = unescape(differs.text)
+    assert differs.status_code == 409
+    assert f"Someone else entered game 1's paper score first: {home} 5–2 {away}. Yours: " \
+           f"{home} 5–4 {away}." in text
+    assert 'name="away" type="number" inputmode="numeric" min="0" step="1" value="4"' in text

@@ -80,9 +80,7 @@ class Card:
         """Refuse a change to a card that is confirmed, or that is a walkover."""
         self._not_walkover()
         if self.confirmed:
-            raise CardError.worded(N_("The card has been confirmed: the secretary, or both "
-                                      "captains, can reopen it to change it."),
-                                   "card_confirmed")
+            raise _confirmed()
 
     def with_players(self, number: int, home, away, rosters: dict) -> "Card":
         """The players of one game, picked from the two rosters; checked against the card."""
@@ -123,15 +121,45 @@ class Card:
     def with_entered(self, number: int, legs, played: GameFormat, exact: bool = False) \
             -> "Card":
         """The final score of a game played on paper (of each of its legs, for a best-of
-        game); `exact`: a game ends on exactly its target."""
-        game = self._ready(number)
+        game), or a corrected one until both captains have confirmed (a captain's
+        confirmation is then withdrawn); `exact`: a game ends on exactly its target."""
+        card = self.correctable()
+        game = card.game(number)
+        if game.entered:
+            game = replace(game, entered=())
+        _not_begun(game)
+        if not game.home:
+            raise CardError.worded(N_("Pick the players of game %(game)s first."),
+                                   "no_players", game=number)
         legs = tuple((home, away) for home, away in legs)
         if played.legs == 1:
             check_paper_score(*legs[0], played.target, exact)
             legs = legs[:1]
         else:
             check_paper_legs(legs, played, exact)
-        return self._with(replace(game, entered=legs))
+        return card._with(replace(game, entered=legs))
+
+    def correctable(self) -> "Card":
+        """The card as a correction of a game's result leaves it: refused once both captains
+        have confirmed (or for a walkover); one captain's confirmation is withdrawn, as
+        they confirmed another result."""
+        self._not_walkover()
+        if self.signed:
+            raise _confirmed()
+        return replace(self, confirmed=frozenset())
+
+    def without_result(self, number: int) -> "Card":
+        """A paper score, or a game given unplayed, taken off by a captain until both have
+        confirmed, to enter it again (a game scored at a table is corrected there)."""
+        card = self.correctable()
+        game = card.game(number)
+        if game.matches:
+            raise CardError.worded(N_("Game %(game)s is scored at a table: correct it there "
+                                      "(Undo)."), "game_at_table", game=number)
+        if not (game.entered or game.awarded):
+            raise CardError.worded(N_("Game %(game)s has no result to take off."),
+                                   "no_result", game=number)
+        return card._with(replace(game, entered=(), awarded=None))
 
     def with_awarded(self, number: int, side: str) -> "Card":
         """The game goes to `side` unplayed: the other could not field it, or conceded it
@@ -239,6 +267,11 @@ class Card:
 def _frozen(line_up):
     """A line-up as JSON wrote it (lists of names, or lists of lists), as tuples."""
     return tuple(_frozen(item) if isinstance(item, list) else item for item in line_up)
+
+
+def _confirmed() -> CardError:
+    return CardError.worded(N_("The card has been confirmed: the secretary, or both "
+                               "captains, can reopen it to change it."), "card_confirmed")
 
 
 def _not_begun(game: Game) -> None:

@@ -172,15 +172,39 @@ def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: i
 def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
                 legs: list[tuple[int, int]], seen: str | None = None) -> None:
     """A game played on paper: its final score (each leg's, for a best-of game), marked
-    entered, not scored."""
+    entered, not scored; or corrected, until both captains have confirmed. The same score
+    entered from both captains' phones at once is entered once; a different one is
+    refused with both scores (EntryDiffers)."""
     def change(card: Card, _fixture) -> Card:
         played = access.setup.format_of(card.game(number).kind)
         return card.with_entered(number, legs, played, access.setup.rule_set.exact_target)
 
-    _write_card(uow, access, fixture_id, revision, change,
-                ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
-                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}),
-                seen, number)
+    try:
+        _write_card(uow, access, fixture_id, revision, change,
+                    ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
+                     if len(legs) == 1 else
+                     {"game": number, "legs": [list(leg) for leg in legs]}), seen, number)
+    except CardChanged:
+        fixture = uow.leagues.fixture(access.league_id, fixture_id)
+        entered = fixture.card.game(number).entered if fixture else ()
+        if not entered:
+            raise
+        if entered != tuple(tuple(leg) for leg in legs):
+            names = fixture_teams(uow, access, fixture_id)
+            raise EntryDiffers.worded(
+                N_("Someone else entered game %(game)s's paper score first: %(now)s. Yours: "
+                   "%(yours)s. If yours is right, enter it again: it replaces theirs."),
+                "entry_differs", game=number, now=legs_words(names, entered),
+                yours=legs_words(names, legs)) from None
+
+
+class EntryDiffers(CardChanged):
+    """A paper score entered while another, different one was entered first."""
+
+
+def legs_words(names: tuple[str, str], legs) -> str:
+    """A paper score with its teams: `Anchor 61–40 Bell`, each leg's for a best-of game."""
+    return ", ".join(f"{names[0]} {home}–{away} {names[1]}" for home, away in legs)
 
 
 @dataclass(frozen=True)
@@ -248,8 +272,12 @@ def take_back_walkover(uow: UnitOfWork, access: Access, fixture_id: int,
 def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                number: int, seen: str | None = None) -> None:
     """The secretary takes a game's result off a reopened card, to enter it again; the
-    correction keeps the score taken off, and the game's tables are told."""
-    secretary_only(access)
+    correction keeps the score taken off, and the game's tables are told. A captain takes
+    a paper score or a game given unplayed off until both have confirmed."""
+    if not access.secretary:
+        _write_card(uow, access, fixture_id, revision,
+                    lambda card, _fixture: card.without_result(number), None, seen, number)
+        return
     taken_off = {}
 
     def change(card: Card, _fixture) -> Card:
