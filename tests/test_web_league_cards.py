@@ -2,6 +2,7 @@
 with the reason for the others: walkovers, games given unplayed, blind line-ups, paper
 legs; and the exports of a league of divisions."""
 
+import io
 import re
 from html import unescape
 
@@ -15,7 +16,7 @@ from league_pages import (
     table_link,
     win_with_the_lead,
 )
-from test_web_league import LEAGUE
+from test_web_league import LEAGUE, _team_id
 
 
 def league_of(client, **fields):
@@ -222,3 +223,36 @@ def test_two_captains_entering_one_paper_score_at_once_are_told_both_scores(clie
     assert f"Someone else entered game 1's paper score first: {home} 5–2 {away}. Yours: " \
            f"{home} 5–4 {away}." in text
     assert 'name="away" type="number" inputmode="numeric" min="0" step="1" value="4"' in text
+
+
+def test_two_dave_smiths_play_for_two_teams_and_are_told_apart_by_their_team(client):
+    """Issue 39: a name is unique within a team only; the players' table, the CSV and the
+    archive name each Dave Smith with his team."""
+    league = league_of(client, games="SS")
+    number, home, away = fixture_of(league, "Anchor", "Bell")
+    for team in (home, away):
+        add_players(league, team, ["Dave Smith"])
+    twice = league.post(league.captains[home], f"teams/{_team_id(league, home)}/players",
+                        {"name": "dave smith"})
+    assert twice.status_code == 422 and f"dave smith already plays for {home}" in twice.text
+    status, text = refused(league, league.captains[home], number, "game/1/players",
+                           {"home1": "Dave Smith", "away1": "Dave Smith"})
+    assert status == 422 and "Two players called Dave Smith cannot meet in one game" in text
+    pick(league, league.captains[home], number, 1, ["Dave Smith"], [f"{away} 1"])
+    pick(league, league.captains[home], number, 2, [f"{home} 1"], ["Dave Smith"])
+    card_write(league, league.captains[home], number, "game/1/enter", {"home": "5", "away": "2"})
+    card_write(league, league.captains[home], number, "game/2/enter", {"home": "1", "away": "5"})
+    for team in (home, away):
+        card_write(league, league.captains[team], number, "confirm")
+    page = unescape(client.get(league.public).text)
+    for team in (home, away):
+        assert re.search(rf'<th scope="row" class="name">Dave Smith</th><td class="name">'
+                         rf"{team}</td><td>1</td><td>1</td>", page)
+    players = client.get(f"{league.secretary}/players.csv").data.decode("utf-8-sig")
+    assert {line.split(",")[1] for line in players.splitlines()
+            if line.startswith("Dave Smith,")} == {home, away}
+    archive = client.get(f"{league.secretary}/season.json").data
+    preview = client.post("/league/restore", data={"archive": (io.BytesIO(archive),
+                                                               "season.json")},
+                          content_type="multipart/form-data")
+    assert preview.status_code == 200, unescape(preview.text)

@@ -293,11 +293,13 @@ def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dic
         check_picks(game, names, rosters[side])
     both = set(home) & set(away)
     if both:
-        raise CardError.worded(N_("%(name)s cannot play on both sides."), "both_sides",
+        raise CardError.worded(N_("Two players called %(name)s cannot meet in one game: its "
+                                  "table could not tell them apart."), "both_sides",
                                name=min(both))
     for other in card.games:
         if other.number != game.number:
-            check_plays_once(game, home + away, other, other.home + other.away)
+            check_plays_once(game, home, other, other.home)
+            check_plays_once(game, away, other, other.away)
 
 
 def check_picks(game: Game, names: tuple, roster: list[str]) -> None:

@@ -117,12 +117,11 @@ def _disagrees(template: str, facts: dict) -> ArchiveError:
 
 
 def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict, dict]:
-    """Each team's players, division and former players: a player is on one team's roster
-    (a former player of another team too, one who moved), a squad counts them all."""
+    """Each team's players, division and former players: a name is once in a team (two
+    teams may each have a player of one name), a squad counts them all."""
     teams: dict[str, list[str]] = {}
     divisions: dict[str, str] = {}
     former: dict[str, list[str]] = {}
-    seen: dict[str, str] = {}
     for item in items:
         name = checked_name(item["name"], N_("Every team needs a name."))
         if name in teams:
@@ -139,12 +138,13 @@ def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict, dict]:
                 len(item["players"]) + len(former[name]) > setup.squad:
             raise ArchiveError.worded(N_("%(team)s has more players than a squad may."),
                                       "archive_disagrees", team=name)
+        seen: set[str] = set()
         for player in item["players"]:
             player = checked_name(player, N_("Every player needs a name."))
             if player.casefold() in seen or player in former[name]:
-                raise ArchiveError.worded(N_("%(name)s is on two rosters."),
-                                          "archive_disagrees", name=player)
-            seen[player.casefold()] = name
+                raise ArchiveError.worded(N_("%(name)s is twice in %(team)s."),
+                                          "archive_disagrees", name=player, team=name)
+            seen.add(player.casefold())
             teams[name].append(player)
     return teams, divisions, {team: names for team, names in former.items() if names}
 

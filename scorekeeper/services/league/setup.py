@@ -145,8 +145,8 @@ def add_team(uow: UnitOfWork, access: Access, name: str, division: str = "") -> 
 
 def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
     """A player joins a team's roster (on the night too; a former player of the team comes
-    back); a player plays for one team, and a squad holds at most the league's limit of
-    players a season, its former players counted."""
+    back); a name is once in a team (two teams may each have a Dave Smith), and a squad
+    holds at most the league's limit of players a season, its former players counted."""
     if not (access.secretary or access.team_id == team_id):
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
@@ -156,10 +156,9 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
         teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
         if team_id not in teams:
             raise no_such_team()
-        for team in teams.values():
-            if name.casefold() in (player.casefold() for player in team.players):
-                raise plays_already(name, team.name)
         team = teams[team_id]
+        if name.casefold() in (player.casefold() for player in team.players):
+            raise plays_already(name, team.name)
         roster, former = [*team.players, name], [gone for gone in team.former if gone != name]
         check_roster(len(roster))
         check_squad(access.setup, team.name, roster + former)

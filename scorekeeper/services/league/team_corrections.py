@@ -99,11 +99,9 @@ def rename_player(uow: UnitOfWork, access: Access, team_id: int, old: str, new: 
         _player(team, old)
         if new == old:
             return
-        taken = [name for other in teams.values() for name in other.players] + team.former
-        for name in taken:
+        for name in team.players + team.former:
             if name != old and name.casefold() == new.casefold():
-                raise SetupRefused.worded(N_("There is already a player called %(name)s."),
-                                          "player_taken_name", name=name)
+                raise plays_already(name, team.name)
         for fixture in _team_fixtures(uow, access, team_id, lock=True):
             side = side_of(fixture, team_id)
             if old in names_on(fixture.card, side):
