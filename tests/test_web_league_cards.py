@@ -256,3 +256,11 @@ def test_two_dave_smiths_play_for_two_teams_and_are_told_apart_by_their_team(cli
                                                                "season.json")},
                           content_type="multipart/form-data")
     assert preview.status_code == 200, unescape(preview.text)
+
+
+def test_a_league_name_has_up_to_100_characters(client):
+    name = "Solihull & Warwickshire Fives and Threes League " + "x" * 52
+    league = new_league(client, {**LEAGUE, "name": name})
+    assert f"<h1>{name}" in unescape(client.get(league.public).text).replace("&amp;", "&")
+    refused = client.post("/league/new", data={**LEAGUE, "name": name + "y"})
+    assert refused.status_code == 422

@@ -131,6 +131,9 @@ def test_a_page_from_before_a_swap_never_gives_a_game_to_the_side_it_no_longer_m
     stale = league.card_post(league.captains["Anchor"], fixture, "game/3/award",
                              {"side": "away", "seen": seen["3"]}, rev=rev)
     assert stale.status_code == 409
+    text = unescape(stale.text)  # nobody changed game 3: the swap did, and it says so
+    assert "The secretary swapped home and away since this page was opened" in text
+    assert "Someone else changed" not in text
     (card,) = rows("SELECT card FROM fixtures WHERE id = ?", fixture)[0]
     assert '"awarded"' not in card
 
@@ -144,10 +147,36 @@ def test_a_fixture_is_postponed_then_rearranged(league):
     assert ",,,postponed\r\n" in league.client.get(f"{league.secretary}/results.csv").text
     again = league.post(league.secretary, f"fixtures/{fixture}/postpone")
     assert again.status_code == 422 and "already postponed" in unescape(again.text)
+    picked = league.card_post(league.captains["Anchor"], fixture, "game/1/players",
+                              {"home1": "Ann", "away1": "Bob"}, rev=0)  # the page has no form
+    assert picked.status_code == 422 and "This fixture is postponed" in unescape(picked.text)
+    assert "Save the players" not in league.card(league.captains["Anchor"], fixture).text
     moved = league.post(league.secretary, f"fixtures/{fixture}/day", {"day": "2027-01-05"})
     assert moved.status_code == 303
     card = unescape(league.card(league.public, fixture).text)
     assert "postponed (was" not in card and "Rearranged to" in card
+    assert league.post(league.secretary, f"fixtures/{fixture}/day",
+                       {"day": "2027-01-12"}).status_code == 303
+    assert league.post(league.secretary, f"fixtures/{fixture}/swap").status_code == 303
+    changes = _changes(league)  # the season's list of changes has each, with the fixture
+    assert re.search(r"Fixture Anchor v Bell of .+ postponed", changes)
+    assert re.search(r"Fixture Anchor v Bell rearranged to .*5.* \(postponed from ", changes)
+    assert re.search(r"Fixture Anchor v Bell moved from .*5.* to .*12", changes)
+    assert re.search(r"Fixture Anchor v Bell of .*12.*: home and away swapped", changes)
+
+
+def test_a_play_off_is_added_only_between_teams_level_on_points(league):
+    _finish(league, league.fixture("Anchor", "Bell"))
+    ids = {name: number for number, name in re.findall(
+        r'<option value="(\d+)">([^<]+)</option>', league.client.get(league.secretary).text)}
+    refused = league.post(league.secretary, "fixtures", {
+        "home": ids["Anchor"], "away": ids["Bell"], "day": "2027-04-01", "play_off": "y"})
+    assert refused.status_code == 422
+    assert "A play-off settles a tie on points: Anchor have 5, Bell 0" in \
+        unescape(refused.text)
+    assert league.post(league.secretary, "fixtures", {
+        "home": ids["Bell"], "away": ids["Crown"], "day": "2027-04-01",
+        "play_off": "y"}).status_code == 303
 
 
 def test_a_player_joins_mid_season_and_moves_only_where_the_league_allows(league):

@@ -19,9 +19,9 @@ from ...league import (
     with_line_up,
 )
 from ...league.cards.card import CONFIRMED, FREE, REMOVED
-from ...league.cards.card_edits import GAMES, seen_print
+from ...league.cards.card_edits import GAMES, seen_print, swapped
 from ...league.cards.lineups import check_kept_line_up
-from ...league.errors import N_, LeagueError
+from ...league.errors import N_, CardError, LeagueError
 from ...league.terms.calendar import local_day
 from ...league.terms.setup import CAPTAIN, SECRETARY
 from ...rules import Match
@@ -58,6 +58,10 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
+            if fixture.postponed:
+                raise CardError.worded(N_("This fixture is postponed: its card opens once "
+                                          "the secretary rearranges it to its new date."),
+                                       "fixture_postponed")
             revision = _still_as_seen(fixture, revision, seen, scope)  # before any change
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
@@ -83,8 +87,23 @@ def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
     part = scope(fixture) if callable(scope) else scope
     teams = (fixture.home, fixture.away)
     if seen is None or part is None or seen_print(fixture.card, part, teams) != seen:
+        if seen is not None and part is not None and _seen_before_swap(fixture, part, seen):
+            raise CardChanged.worded(N_("The secretary swapped home and away since this page "
+                                        "was opened: here is the card now."), "card_swapped")
         raise StaleCard(fixture.revision)
     return fixture.revision
+
+
+def _seen_before_swap(fixture, part, seen: str) -> bool:
+    """The page showed this card as it was before home and away were swapped: nobody
+    changed the part it wrote to (the swap did)."""
+    try:
+        before = swapped(fixture.card)
+    except CardError:  # a game has begun since: the card did change
+        return False
+    if isinstance(part, str) and part.startswith("line-up:"):
+        part = "line-up:" + (AWAY if part.endswith(HOME) else HOME)
+    return seen_print(before, part, (fixture.away, fixture.home)) == seen
 
 
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,

@@ -77,7 +77,7 @@ def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool
             "live": any(o.state == PLAYING for o in found),
             "postponed": fixture.postponed,
             "tonight": fixture.day == today.isoformat() and not fixture.postponed,
-            "editable": access.may_edit(fixture.home, fixture.away)}
+            "editable": access.may_edit(fixture.home, fixture.away) and not fixture.postponed}
     if detail or line["tonight"] or line["live"]:
         line["games"] = _games(access, card, found, state["summaries"], fixture)
     return line
