@@ -2,6 +2,7 @@
 with the reason for the others: walkovers, games given unplayed, blind line-ups, paper
 legs; and the exports of a league of divisions."""
 
+import csv
 import io
 import re
 from html import unescape
@@ -13,6 +14,7 @@ from league_pages import (
     make_fixtures,
     new_league,
     pick,
+    season_with_legs,
     table_link,
     win_with_the_lead,
 )
@@ -264,3 +266,18 @@ def test_a_league_name_has_up_to_100_characters(client):
     assert f"<h1>{name}" in unescape(client.get(league.public).text).replace("&amp;", "&")
     refused = client.post("/league/new", data={**LEAGUE, "name": name + "y"})
     assert refused.status_code == 422
+
+
+def test_games_csv_gives_each_legs_score_and_a_walkovers_winner(client):
+    """Issue 39: a best-of game's legs one by one (not only summed), and the team a
+    walkover went to in every game's "Won by"."""
+    league, _played = season_with_legs(client, {
+        **LEAGUE, "teams": "A:\nAnchor\nBell\nB:\nCrown\nDolphin", "games": "SP",
+        "pairs_legs": "3", "pairs_target": "5", "walkover_for": "2"})
+    games = list(csv.reader(io.StringIO(
+        client.get(f"{league.secretary}/games.csv").data.decode("utf-8-sig"))))
+    assert games[0][9:13] == ["Legs", "Legs' scores", "How", "Won by"]
+    best_of = next(row for row in games if row[4] == "pairs" and row[9] == "2–0")
+    assert best_of[7:13] == ["10", "0", "2–0", "5–0, 5–0", "scored at a table", best_of[1]]
+    walkover = [row for row in games if row[1:3] == ["Crown", "Dolphin"]]
+    assert [row[11:14] for row in walkover] == [["walkover", "Crown", "walkover"]] * 2

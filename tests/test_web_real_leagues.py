@@ -2,6 +2,7 @@
 Warwickshire, HDDDCL, Guisborough, Teesdale), each playing a fixture through its card, with
 standings checked against a hand computation."""
 
+import io
 import json
 import re
 from datetime import date
@@ -105,6 +106,14 @@ def test_leek_pairs_twice_round_no_last_tile_point_no_going_out_on_the_down_and_
     assert "A walkover counts as a 5–4 win" in page
     assert "House rules: no point for the last tile; no win on the down" in page
     assert {team for _, team, _, _ in players(page)} == {"Anchor", "Bell"}  # a walkover
+    printed = unescape(client.get(f"{league.secretary}/card/{number}/print").text)
+    archive = client.get(f"{league.secretary}/season.json").data
+    preview = unescape(client.post("/league/restore", data={
+        "archive": (io.BytesIO(archive), "season.json")},
+        content_type="multipart/form-data").text)
+    for shown in (printed, preview):  # the printed card and a restore's preview say them too
+        assert "A walkover counts as a 5–4 win" in shown
+        assert "House rules: no point for the last tile; no win on the down" in shown
     assert len(players(page)) == 12  # names no player: only Anchor v Bell's twelve
 
     bell, crown_home, _ = fixture_of(league, "Bell", "Crown")

@@ -39,7 +39,8 @@ RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("H
                     N_("Away games"), N_("Result"))
 GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Game"),
                   N_("Kind"), N_("Home players"), N_("Away players"), N_("Home points"),
-                  N_("Away points"), N_("Legs"), N_("How"), N_("Won by"), N_("Result"))
+                  N_("Away points"), N_("Legs"), N_("Legs' scores"), N_("How"), N_("Won by"),
+                  N_("Result"))
 PLAYERS_HEADINGS = (N_("Player"), N_("Team"), N_("Games played"), N_("Games won"),
                     N_("Win rate"), N_("Points for"), N_("Points against"),
                     N_("Average per game"), N_("Best game"))
@@ -113,15 +114,17 @@ def results_csv(uow: UnitOfWork, access: Access, say) -> str:
 
 
 def games_csv(uow: UnitOfWork, access: Access, say) -> str:
-    """A line a game of every fixture: its players, points, legs, how it was decided and
-    who won it, and how its fixture stands."""
+    """A line a game of every fixture: its players, points, legs (and each leg's score),
+    how it was decided and who won it (a walkover's games: the team that turned up), and
+    how its fixture stands."""
     state, lines = league_state(uow, access), []
     for fixture in state["fixtures"]:
         line = fixture_line(access, state, fixture, date.min, detail=True)
         played = say(STATUS_WORDS[status(fixture.card, line["counts"], line["started"],
                                          fixture.postponed)])
+        walkover = fixture.card.walkover
         for game in line["games"]:
-            begun = game["state"] != "waiting" and not fixture.card.walkover
+            begun = game["state"] != "waiting" and not walkover
             lines.append([
                 fixture.day, line["home"], line["away"], game["number"],
                 say(KIND_WORDS[game["kind"]]), " & ".join(game["home"]),
@@ -129,9 +132,19 @@ def games_csv(uow: UnitOfWork, access: Access, say) -> str:
                 *([game["home_points"], game["away_points"]] if begun and
                   not game["awarded"] else ["", ""]),
                 f"{game['legs'][0]}–{game['legs'][1]}" if game["legs"] else "",
-                say(HOW_WORDS["waiting" if fixture.card.walkover else game["state"]]),
+                _leg_scores(game) if begun else "",
+                say(STATUS_WORDS["walkover"] if walkover else HOW_WORDS[game["state"]]),
+                line[walkover] if walkover else
                 line[game["winner"]] if game["winner"] and begun else "", played])
     return _csv(GAMES_HEADINGS, lines, say)
+
+
+def _leg_scores(game: dict) -> str:
+    """Each leg's score of a best-of game, home first (`61–40, 50–61, 61–30`)."""
+    if game["best_of"] == 1:
+        return ""
+    legs = game["entered"] or [leg["scores"] for leg in game["leg_scores"]]
+    return ", ".join(f"{home}–{away}" for home, away in legs)
 
 
 def players_csv(uow: UnitOfWork, access: Access, say) -> str:
