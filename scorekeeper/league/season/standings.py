@@ -6,7 +6,7 @@ card breaks a tie and nothing else; a walkover and a game given unplayed count f
 teams and never for a player.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards.card import Card
 from ..cards.game import AWAY, HOME, Outcome
@@ -204,6 +204,8 @@ class PlayerRow:
     played: int = 0
     won: int = 0
     scored: int = 0
+    kinds: dict = field(default_factory=dict)
+    """By kind of game: [played, scored], for averages kept apart (averaged_apart)."""
 
     @property
     def win_percent(self) -> int:
@@ -212,6 +214,11 @@ class PlayerRow:
     @property
     def per_game(self) -> float:
         return round(self.scored / self.played, 1) if self.played else 0.0
+
+    def per_game_of(self, kind: str) -> float | None:
+        """Points per game of one kind; None: the player played none."""
+        played, scored = self.kinds.get(kind, (0, 0))
+        return round(scored / played, 1) if played else None
 
     def as_dict(self) -> dict:
         return {"name": self.name, "team": self.team, "played": self.played, "won": self.won,
@@ -232,5 +239,8 @@ def players_table(results: list[CardResult]) -> list[PlayerRow]:
                     row.played += 1
                     row.won += game.winner == side
                     row.scored += points
+                    kind = row.kinds.setdefault(game.kind, [0, 0])
+                    kind[0] += 1
+                    kind[1] += points
     return sorted(rows.values(), key=lambda row: (-row.won, -row.win_percent, -row.per_game,
                                                   row.name.casefold(), row.team))

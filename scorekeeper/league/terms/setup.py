@@ -170,6 +170,15 @@ class LeagueSetup:
         return self.walkover or (len(self.games), 0)
 
     @property
+    def averaged_apart(self) -> tuple[str, ...]:
+        """The kinds of game whose players' averages are kept apart: singles and pairs
+        played to different targets (Leek's 61 and 121), whose points do not mix."""
+        if SINGLES in self.games and PAIRS in self.games and \
+                self.singles.target != self.pairs.target:
+            return (SINGLES, PAIRS)
+        return ()
+
+    @property
     def squad_needed(self) -> int:
         return players_needed(self.games)
 

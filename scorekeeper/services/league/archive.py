@@ -23,6 +23,7 @@ from ...league import (
 from ...league.cards.card import CONFIRMED
 from ...league.errors import N_, ArchiveError
 from ...league.limits import check_fixtures, check_roster, check_teams
+from ...league.season.player_stats import by_kind
 from ...league.terms.setup import SECRETARY
 from ...rules.words import pgettext
 from ..unit_of_work import UnitOfWork
@@ -149,16 +150,20 @@ def _leg_scores(game: dict) -> str:
 
 def players_csv(uow: UnitOfWork, access: Access, say) -> str:
     """A line a player (a team's; a player who moved has one with each): the counted
-    games, points for and against, the average per game and the best game."""
-    divided = bool(access.setup.divisions)
+    games, points for and against, the average per game and the best game; a line for
+    each kind of game where singles and pairs are played to different targets."""
+    divided, apart = bool(access.setup.divisions), access.setup.averaged_apart
     lines = []
-    for division, record in records(uow, access):
-        best = record.best
-        lines.append([division] * divided + [
-            record.name, record.team, record.played, record.won, record.win_percent,
-            record.points_for, record.points_against, record.average,
-            f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])
-    return _csv((DIVISION_HEADING,) * divided + PLAYERS_HEADINGS, lines, say)
+    for division, whole in records(uow, access):
+        for kind, record in by_kind(whole, apart):
+            best = record.best
+            lines.append([division] * divided + [record.name, record.team] + [
+                say(KIND_WORDS[kind])] * bool(apart) + [
+                record.played, record.won, record.win_percent, record.points_for,
+                record.points_against, record.average,
+                f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])
+    headings = PLAYERS_HEADINGS[:2] + (N_("Kind"),) * bool(apart) + PLAYERS_HEADINGS[2:]
+    return _csv((DIVISION_HEADING,) * divided + headings, lines, say)
 
 
 def archive(uow: UnitOfWork, access: Access) -> dict:
