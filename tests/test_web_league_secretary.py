@@ -3,6 +3,8 @@ fixtures renamed, deleted (asking first when results would go, refused once a ca
 confirmed, kept in the league's record), swapped, postponed and rearranged, players moved;
 links withdrawn and given out again; two captains saving different games of one card."""
 
+import io
+import json
 import re
 from html import unescape
 
@@ -329,3 +331,37 @@ def test_the_second_captain_confirms_from_a_page_opened_before_the_first_did(lea
                               rev=int(rev))
     assert second.status_code == 200, unescape(second.text)
     assert "Confirmed by both captains" in unescape(second.text)
+
+
+def test_a_deduction_shows_on_the_table_the_csv_and_comes_back_from_the_archive(league, rows):
+    """Issue 39: the secretary deducts 3 points from Bell with a reason and a date; the
+    standings count it in a column with a note, the CSV and the archive keep it, a rename
+    carries it."""
+    bell = _team_id(league, "Bell")
+    refused = league.post(league.secretary, f"teams/{bell}/points",
+                          {"points": "0", "reason": "x", "day": "2027-01-15"})
+    assert refused.status_code == 422 and "deducts or awards from 1 to 100" in \
+        unescape(refused.text)
+    assert league.post(league.captains["Bell"], f"teams/{bell}/points", {
+        "points": "-3", "reason": "x", "day": "2027-01-15"}).status_code == 403
+    assert league.post(league.secretary, f"teams/{bell}/points", {
+        "points": "-3", "reason": "fielded an ineligible player",
+        "day": "2027-01-15"}).status_code == 303
+    assert league.post(league.secretary, f"teams/{bell}/name",
+                       {"name": "Bell Inn"}).status_code == 303
+    page = unescape(league.client.get(league.public).text)
+    assert re.search(r"Bell Inn</th>.*?<td>-3</td><td><strong>-3</strong>", page, re.S)
+    assert "Bell Inn: -3 points on " in page and ": fielded an ineligible player" in page
+    assert "Bell: -3 points on" in _changes(league)  # as it was called then
+    csv_text = league.client.get(f"{league.secretary}/standings.csv").data.decode("utf-8-sig")
+    assert csv_text.splitlines()[0].endswith(",Difference,Adjustment,Points")
+    assert any(line.startswith("3,Bell Inn,0,0,0,0,0,0,0,-3,-3") for line in
+               csv_text.splitlines())
+    archive = json.loads(league.client.get(f"{league.secretary}/season.json").data)
+    assert [row["adjusted"] for row in archive["standings"] if row["team"] == "Bell Inn"] \
+        == [-3]
+    carried = league.client.post("/league/restore", data={
+        "archive": (io.BytesIO(json.dumps(archive).encode()), "season.json")},
+        content_type="multipart/form-data")
+    assert carried.status_code == 200 and "fielded an ineligible player" in \
+        unescape(carried.text)

@@ -23,6 +23,7 @@ from ..cards.lineups import with_line_up
 from ..errors import N_, ArchiveError, LeagueError
 from ..terms.fixtures import check_fixture
 from ..terms.setup import LeagueSetup, checked_name
+from .adjustments import adjustments
 from .season import Season, SeasonFixture
 
 FORMAT = "allfives-league/1"
@@ -94,6 +95,7 @@ def read_archive(doc) -> Season:
         teams, divisions, former = _read_teams(doc["teams"], setup)
         season = Season(setup, teams, [], divisions, former,
                         _read_corrections(doc.get("changes", [])))
+        adjustments(season.changes)  # each one readable
         season.fixtures = [_read_fixture(season, number, item)
                            for number, item in enumerate(doc["fixtures"], 1)]
     except ArchiveError:

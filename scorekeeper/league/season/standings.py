@@ -95,6 +95,8 @@ class Row:
     position: int = 0
     division: str = ""
     play_off: str = ""
+    adjusted: int = 0
+    """Points the secretary deducted (negative) or awarded, counted in `points`."""
 
     @property
     def difference(self) -> int:
@@ -115,16 +117,20 @@ class Row:
                 "games_for": self.games_for, "games_against": self.games_against,
                 "difference": self.difference, "points": self.points}
         kept.update({key: value for key, value in (("division", self.division),
-                                                   ("play_off", self.play_off)) if value})
+                                                   ("play_off", self.play_off),
+                                                   ("adjusted", self.adjusted)) if value})
         return kept
 
 
 def standings(teams: list[str], results: list[CardResult], scheme: PointsScheme,
-              complete: bool = False, division: str = "") -> list[Row]:
-    """A row per team, by points and then the league's tie-breaks in order; then by name.
-    Play-offs count only to break ties; `complete` (every other fixture counted) marks a
-    tie that a play-off is to settle."""
-    rows = {team: Row(team, division=division) for team in teams}
+              complete: bool = False, division: str = "",
+              adjusted: dict[str, int] | None = None) -> list[Row]:
+    """A row per team, by points (the secretary's adjustments, `adjusted`, counted) and
+    then the league's tie-breaks in order; then by name. Play-offs count only to break
+    ties; `complete` (every other fixture counted) marks a tie that a play-off is to
+    settle."""
+    rows = {team: Row(team, division=division, adjusted=(adjusted or {}).get(team, 0),
+                      points=(adjusted or {}).get(team, 0)) for team in teams}
     regular = [result for result in results if not result.play_off]
     for result in regular:
         home, away = result.points(scheme)

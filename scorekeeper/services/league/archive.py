@@ -90,13 +90,17 @@ def status(card, counts: bool, started: bool, postponed: bool) -> str:
 
 
 def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
-    """Each division's standings, one after the other (a column names the division)."""
+    """Each division's standings, one after the other (a column names the division; one
+    the points adjusted, once a team's are)."""
     rows = season(uow, access).standings()
-    divided = bool(access.setup.divisions)
-    return _csv((DIVISION_HEADING,) * divided + STANDINGS_HEADINGS,
+    divided, adjusted = bool(access.setup.divisions), any(row.adjusted for row in rows)
+    headings = STANDINGS_HEADINGS[:-1] + (N_("Adjustment"),) * adjusted + \
+        STANDINGS_HEADINGS[-1:]
+    return _csv((DIVISION_HEADING,) * divided + headings,
                 [[row.division] * divided +
                  [row.position, row.team, row.played, row.won, row.drawn, row.lost,
-                  row.games_for, row.games_against, row.difference, row.points]
+                  row.games_for, row.games_against, row.difference] +
+                 [row.adjusted] * adjusted + [row.points]
                  for row in rows], say)
 
 
@@ -157,8 +161,8 @@ def players_csv(uow: UnitOfWork, access: Access, say) -> str:
     for division, whole in records(uow, access):
         for kind, record in by_kind(whole, apart):
             best = record.best
-            lines.append([division] * divided + [record.name, record.team] + [
-                say(KIND_WORDS[kind])] * bool(apart) + [
+            lines.append([division] * divided + [record.name, record.team] + (
+                [say(KIND_WORDS[kind])] if kind else []) + [
                 record.played, record.won, record.win_percent, record.points_for,
                 record.points_against, record.average,
                 f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])

@@ -14,7 +14,7 @@ from ...league.terms.teams import check_same_division
 from ..unit_of_work import UnitOfWork
 from .losses import ask_first, card_losses, refuse_confirmed
 from .setup import Access, find_fixture, insert_fixture, no_such_team, secretary_only
-from .views import league_state, tables
+from .views import league_changes, league_state, tables
 
 
 def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
@@ -36,7 +36,8 @@ def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date
 
 
 def _check_level(uow: UnitOfWork, access: Access, home: str, away: str) -> None:
-    points = {row.team: row.points for table in tables(access, league_state(uow, access))
+    points = {row.team: row.points for table in tables(access, league_state(uow, access),
+                                                       league_changes(uow, access))
               for row in table.rows}
     if points[home] != points[away]:
         raise SetupRefused.worded(N_("A play-off settles a tie on points: %(home)s have "

@@ -48,8 +48,9 @@ def league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
                          for fixture_id, card in cards.items()}}
 
 
-def tables(access: Access, state: dict) -> list:
-    """Each division's standings and players' table, from the counted cards."""
+def tables(access: Access, state: dict, changes: list[dict] = ()) -> list:
+    """Each division's standings and players' table, from the counted cards and the
+    league's `changes` (its points adjustments)."""
     teams = state["teams"]
     played = [Fixture(teams[fixture.home].name, teams[fixture.away].name, fixture.play_off,
                       counted(access.setup, teams[fixture.home].name,
@@ -57,7 +58,7 @@ def tables(access: Access, state: dict) -> list:
                               state["outcomes"][fixture.id], fixture.play_off))
               for fixture in state["fixtures"]]
     return division_tables(access.setup, {team.name: team.division for team in teams.values()},
-                           played)
+                           played, changes)
 
 
 def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
@@ -120,7 +121,7 @@ def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
               "mine": team.id == access.team_id}
              for team in state["teams"].values()]
     return {"setup": access.setup, "access": access, "teams": teams, "fixtures": lines,
-            "divisions": tables(access, state),
+            "divisions": tables(access, state, league_changes(uow, access)),
             "tonight": [line for line in lines if line["tonight"] or line["live"]]}
 
 
@@ -204,9 +205,14 @@ def season(uow: UnitOfWork, access: Access) -> Season:
                                 for game in card.games if game.matches},
             corrections.get(fixture.id, []), fixture.play_off, fixture.postponed))
     former = {team.name: team.former for team in state["teams"].values() if team.former}
-    changes = [{"at": c.at, "kind": c.kind, "facts": c.facts}
-               for c in uow.audit.changes(access.league_id)]
-    return Season(access.setup, teams, fixtures, divisions, former, changes)
+    return Season(access.setup, teams, fixtures, divisions, former,
+                  league_changes(uow, access))
+
+
+def league_changes(uow: UnitOfWork, access: Access) -> list[dict]:
+    """The league's record of its changes, oldest first, as the season holds it."""
+    return [{"at": c.at, "kind": c.kind, "facts": c.facts}
+            for c in uow.audit.changes(access.league_id)]
 
 
 def team_choices(uow: UnitOfWork, league_id: str) -> list[tuple[int, str]]:

@@ -75,6 +75,9 @@ CHANGE_WORDS = {
     "fixture_swapped": lambda facts: _(
         "Fixture %(home)s v %(away)s of %(day)s: home and away swapped", home=facts["home"],
         away=facts["away"], day=day_words(facts["day"])),
+    "points_adjusted": lambda facts: _(
+        "%(team)s: %(points)s points on %(day)s: %(reason)s", team=facts["team"],
+        points=f"{facts['points']:+d}", day=day_words(facts["day"]), reason=facts["reason"]),
     "line_up_overridden": lambda facts: _(
         "%(home)s v %(away)s of %(day)s, game %(game)s: the secretary changed the players "
         "handed in to %(now)s (were %(was)s)", home=facts["home"], away=facts["away"],
