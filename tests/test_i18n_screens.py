@@ -531,13 +531,13 @@ def _league_delete_refused(client, imported):
     return client.post(f"{league.secretary}/teams/{_team_id(league, 'Bell')}/delete")
 
 
-@screen("league, a card postponed and its game saved by the other captain first")
+@screen("league, a game saved by the other captain first, then the card postponed")
 def _league_postponed_stale(client, imported):
     league, fixture = league_night(client)
-    league.post(league.secretary, f"fixtures/{fixture}/postpone")
     rev = league.rev(league.captains["Anchor"], fixture)
     league.card_post(league.captains["Anchor"], fixture, "game/3/players",
                      {"home1": "Amy", "home2": "Ann", "away1": "Ben", "away2": "Bob"})
+    league.post(league.secretary, f"fixtures/{fixture}/postpone")
     return client.post(f"{league.captains['Bell']}/card/{fixture}/game/3/players",
                        data={"rev": rev, "home1": "Ann", "home2": "Amy", "away1": "Bob",
                              "away2": "Ben"}, headers={"HX-Request": "true"})

@@ -4,6 +4,7 @@ divisions and play-offs, each hand-computed; and an archive that carries all of 
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from league_helpers import won_at_once
@@ -27,6 +28,8 @@ from scorekeeper.league import (
     with_line_up,
     write_archive,
 )
+from scorekeeper.league.cards.card_edits import renamed, swapped
+from scorekeeper.league.cards.lineups import check_kept_line_up
 from scorekeeper.league.terms.formats import FORMATS
 from scorekeeper.league.terms.points import PRESETS, close_defeats
 from scorekeeper.league.terms.teams import check_squad, read_team_lines
@@ -282,9 +285,60 @@ def test_drawn_line_ups_deal_each_teams_night_into_the_games_by_lot():
     homes = [name for game in card.games for name in game.home]
     aways = [name for game in card.games for name in game.away]
     assert sorted(homes) == rosters[HOME][:6] and sorted(aways) == rosters[AWAY][2:]
-    with pytest.raises(CardError, match="Name 6 different players"):
-        with_line_up(Card.blank(setup.games), setup, HOME, rosters[HOME][:5], rosters,
+    with pytest.raises(CardError, match="Name from 1 to 6 different players"):
+        with_line_up(Card.blank(setup.games), setup, HOME, rosters[HOME][:7], rosters,
                      random.Random(7))
+
+
+def test_a_short_handed_team_names_fewer_and_concedes_the_games_it_cannot_fill():
+    """Five of Guisborough's six: two pairs dealt, the last pairs game to the other team;
+    the fifth player stays in the line-up, to come in later."""
+    setup = blind("drawn", "PPP")
+    rosters = {HOME: [f"A{n}" for n in range(8)], AWAY: [f"B{n}" for n in range(8)]}
+    card = with_line_up(Card.blank(setup.games), setup, HOME, rosters[HOME][:5] + [""],
+                        rosters, random.Random(7))
+    card = with_line_up(card, setup, AWAY, rosters[AWAY][:6], rosters, random.Random(7))
+    assert [game.awarded for game in card.games] == [None, None, AWAY]
+    assert dict(card.selections)[HOME] == tuple(rosters[HOME][:5])
+    blind_card = Card.blank(blind("blind").games)
+    blind_card = with_line_up(blind_card, blind("blind"), HOME, [["Ann"], [""], ["Amy", "Abe"]],
+                              ROSTERS, random.Random(1))
+    blind_card = with_line_up(blind_card, blind("blind"), AWAY, [["Bob"], [""], ["Ben", "Bea"]],
+                              ROSTERS, random.Random(1))
+    assert [game.awarded for game in blind_card.games] == [None, None, None]
+    assert blind_card.games[1].home == () and dict(blind_card.selections)[HOME] == (
+        "Abe", "Amy", "Ann")  # neither could field game 2: the captains decide
+    with pytest.raises(CardError, match="one game at least"):
+        with_line_up(Card.blank(setup.games), blind("blind"), HOME, [[""], [""], ["", ""]],
+                     ROSTERS, random.Random(1))
+
+
+def shown(line_ups: str = "blind") -> Card:
+    setup = blind(line_ups)
+    card = with_line_up(Card.blank(setup.games), setup, HOME,
+                        [["Ann"], ["Amy"], ["Ann", "Abe"]], ROSTERS, random.Random(1))
+    return with_line_up(card, setup, AWAY, [["Bob"], ["Ben"], ["Bob", "Bea"]], ROSTERS,
+                        random.Random(1))
+
+
+@pytest.mark.parametrize("side, home, away, says", [
+    (HOME, ["Ann"], ["Ben"], "the other team's players are theirs to change"),
+    (HOME, ["Al"], ["Bob"], "Al is not in the line-up your team handed in"),
+    (AWAY, ["Ann"], ["Bo"], "Bo is not in the line-up your team handed in"),
+])
+def test_after_the_reveal_a_captain_changes_only_their_own_players_from_their_line_up(
+        side, home, away, says):
+    with pytest.raises(CardError, match=says):
+        check_kept_line_up(blind("blind"), shown(), 1, side, home, away)
+
+
+def test_after_the_reveal_a_captain_swaps_in_their_own_and_the_secretary_overrides():
+    card = shown()
+    check_kept_line_up(blind("blind"), card, 1, HOME, ["Abe"], ["Bob"])
+    check_kept_line_up(blind("blind"), card, 1, None, ["Al"], ["Bo"])  # the secretary
+    assert dict(swapped(card).selections)[AWAY] == ("Abe", "Amy", "Ann")
+    assert dict(renamed(card, HOME, "Abe", "Abel").selections)[HOME] == ("Abel", "Amy", "Ann")
+    assert Card.from_dict(json.loads(json.dumps(card.as_dict()))) == card
 
 
 # -- play-offs and divisions -------------------------------------------------------
@@ -324,6 +378,7 @@ def full_season() -> Season:
     legs = (won_at_once(setup.table("pairs", card.game(2).players)),) * 2
     card = card.relinked(2, ("x", "y"))
     card = card.with_entered(1, [(5, 2)], setup.singles).with_awarded(3, AWAY)
+    card = replace(card, selections=((AWAY, ("Ben", "Bob")), (HOME, ("Amy", "Ann"))))
     fixture = SeasonFixture("Anchor", "Bell", "2026-11-30", card, {2: legs})
     fixture.card = card.with_confirmation(HOME, fixture.outcomes(setup)).with_confirmation(
         AWAY, fixture.outcomes(setup))
@@ -344,6 +399,8 @@ def test_an_archive_carries_legs_awards_walkovers_divisions_and_play_offs_exactl
     assert [leg.keys() for leg in games[1]["legs"]] == [{"record"}, {"record"}]
     assert games[2]["awarded"] == AWAY and doc["fixtures"][1]["card"]["walkover"] == HOME
     assert doc["fixtures"][2]["play_off"] is True
+    assert doc["fixtures"][0]["card"]["selections"] == {AWAY: ["Ben", "Bob"],
+                                                        HOME: ["Amy", "Ann"]}
     assert [(row["division"], row["team"], row["points"]) for row in doc["standings"]] == [
         ("A", "Anchor", 3), ("A", "Bell", 1), ("B", "Crown", 3), ("B", "Dolphin", 0)]
 
@@ -354,6 +411,8 @@ def test_an_archive_carries_legs_awards_walkovers_divisions_and_play_offs_exactl
     (lambda doc: doc["fixtures"][0]["card"]["games"][1]["legs"].append(
         doc["fixtures"][0]["card"]["games"][1]["legs"][0]), "no leg to start"),
     (lambda doc: doc["fixtures"][1]["card"].update(walkover=None), "do not follow"),
+    (lambda doc: doc["fixtures"][0]["card"]["selections"][HOME].append("Cat"),
+     "a line-up of players not on the team's roster"),
 ])
 def test_an_archive_whose_new_parts_disagree_is_refused(change, says):
     doc = json.loads(json.dumps(write_archive(full_season())))

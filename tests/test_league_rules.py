@@ -124,9 +124,13 @@ def test_a_line_up_the_league_does_not_allow_is_refused(number, home, away, kind
     assert refused.value.kind == kind
 
 
-def test_a_player_on_both_sides_is_refused():
+def test_two_players_of_one_name_play_for_two_teams_but_never_meet_in_one_game():
+    """Two Pats, one a team: each plays, but a table could not tell them apart."""
     rosters = {HOME: ["Ann", "Pat"], AWAY: ["Bob", "Pat"]}
-    with pytest.raises(CardError, match="Pat cannot play on both sides"):
+    card = blank().with_players(1, ["Pat"], ["Bob"], rosters).with_players(2, ["Ann"], ["Pat"],
+                                                                           rosters)
+    assert (card.games[0].home, card.games[1].away) == (("Pat",), ("Pat",))
+    with pytest.raises(CardError, match="Two players called Pat cannot meet in one game"):
         blank().with_players(1, ["Pat"], ["Pat"], rosters)
 
 
@@ -247,7 +251,7 @@ def _set(path, value):
                    ["Amy", "Bob", "Ann", "Ben"])), "another table"),
     (tampered(_set(["fixtures", 0, "card", "games", 1, "record", "hands"],
                    [{"starter": "Ann", "moves": ["6-6", "6-6"]}])), "game 2"),
-    (tampered(_set(["teams", 1, "players"], ["Bob", "Ann"])), "on two rosters"),
+    (tampered(_set(["teams", 1, "players"], ["Bob", "bob"])), "bob is twice in Bell"),
     (tampered(_set(["league", "points", "win"], -3)), "negative"),
     (tampered(_set(["fixtures", 1, "card", "games"], [])), "another format"),
 ])

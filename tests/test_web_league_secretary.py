@@ -3,6 +3,8 @@ fixtures renamed, deleted (asking first when results would go, refused once a ca
 confirmed, kept in the league's record), swapped, postponed and rearranged, players moved;
 links withdrawn and given out again; two captains saving different games of one card."""
 
+import io
+import json
 import re
 from html import unescape
 
@@ -131,6 +133,9 @@ def test_a_page_from_before_a_swap_never_gives_a_game_to_the_side_it_no_longer_m
     stale = league.card_post(league.captains["Anchor"], fixture, "game/3/award",
                              {"side": "away", "seen": seen["3"]}, rev=rev)
     assert stale.status_code == 409
+    text = unescape(stale.text)  # nobody changed game 3: the swap did, and it says so
+    assert "The secretary swapped home and away since this page was opened" in text
+    assert "Someone else changed" not in text
     (card,) = rows("SELECT card FROM fixtures WHERE id = ?", fixture)[0]
     assert '"awarded"' not in card
 
@@ -144,10 +149,36 @@ def test_a_fixture_is_postponed_then_rearranged(league):
     assert ",,,postponed\r\n" in league.client.get(f"{league.secretary}/results.csv").text
     again = league.post(league.secretary, f"fixtures/{fixture}/postpone")
     assert again.status_code == 422 and "already postponed" in unescape(again.text)
+    picked = league.card_post(league.captains["Anchor"], fixture, "game/1/players",
+                              {"home1": "Ann", "away1": "Bob"}, rev=0)  # the page has no form
+    assert picked.status_code == 422 and "This fixture is postponed" in unescape(picked.text)
+    assert "Save the players" not in league.card(league.captains["Anchor"], fixture).text
     moved = league.post(league.secretary, f"fixtures/{fixture}/day", {"day": "2027-01-05"})
     assert moved.status_code == 303
     card = unescape(league.card(league.public, fixture).text)
     assert "postponed (was" not in card and "Rearranged to" in card
+    assert league.post(league.secretary, f"fixtures/{fixture}/day",
+                       {"day": "2027-01-12"}).status_code == 303
+    assert league.post(league.secretary, f"fixtures/{fixture}/swap").status_code == 303
+    changes = _changes(league)  # the season's list of changes has each, with the fixture
+    assert re.search(r"Fixture Anchor v Bell of .+ postponed", changes)
+    assert re.search(r"Fixture Anchor v Bell rearranged to .*5.* \(postponed from ", changes)
+    assert re.search(r"Fixture Anchor v Bell moved from .*5.* to .*12", changes)
+    assert re.search(r"Fixture Anchor v Bell of .*12.*: home and away swapped", changes)
+
+
+def test_a_play_off_is_added_only_between_teams_level_on_points(league):
+    _finish(league, league.fixture("Anchor", "Bell"))
+    ids = {name: number for number, name in re.findall(
+        r'<option value="(\d+)">([^<]+)</option>', league.client.get(league.secretary).text)}
+    refused = league.post(league.secretary, "fixtures", {
+        "home": ids["Anchor"], "away": ids["Bell"], "day": "2027-04-01", "play_off": "y"})
+    assert refused.status_code == 422
+    assert "A play-off settles a tie on points: Anchor have 5, Bell 0" in \
+        unescape(refused.text)
+    assert league.post(league.secretary, "fixtures", {
+        "home": ids["Bell"], "away": ids["Crown"], "day": "2027-04-01",
+        "play_off": "y"}).status_code == 303
 
 
 def test_a_player_joins_mid_season_and_moves_only_where_the_league_allows(league):
@@ -300,3 +331,37 @@ def test_the_second_captain_confirms_from_a_page_opened_before_the_first_did(lea
                               rev=int(rev))
     assert second.status_code == 200, unescape(second.text)
     assert "Confirmed by both captains" in unescape(second.text)
+
+
+def test_a_deduction_shows_on_the_table_the_csv_and_comes_back_from_the_archive(league, rows):
+    """Issue 39: the secretary deducts 3 points from Bell with a reason and a date; the
+    standings count it in a column with a note, the CSV and the archive keep it, a rename
+    carries it."""
+    bell = _team_id(league, "Bell")
+    refused = league.post(league.secretary, f"teams/{bell}/points",
+                          {"points": "0", "reason": "x", "day": "2027-01-15"})
+    assert refused.status_code == 422 and "deducts or awards from 1 to 100" in \
+        unescape(refused.text)
+    assert league.post(league.captains["Bell"], f"teams/{bell}/points", {
+        "points": "-3", "reason": "x", "day": "2027-01-15"}).status_code == 403
+    assert league.post(league.secretary, f"teams/{bell}/points", {
+        "points": "-3", "reason": "fielded an ineligible player",
+        "day": "2027-01-15"}).status_code == 303
+    assert league.post(league.secretary, f"teams/{bell}/name",
+                       {"name": "Bell Inn"}).status_code == 303
+    page = unescape(league.client.get(league.public).text)
+    assert re.search(r"Bell Inn</th>.*?<td>-3</td><td><strong>-3</strong>", page, re.S)
+    assert "Bell Inn: -3 points on " in page and ": fielded an ineligible player" in page
+    assert "Bell: -3 points on" in _changes(league)  # as it was called then
+    csv_text = league.client.get(f"{league.secretary}/standings.csv").data.decode("utf-8-sig")
+    assert csv_text.splitlines()[0].endswith(",Difference,Adjustment,Points")
+    assert any(line.startswith("3,Bell Inn,0,0,0,0,0,0,0,-3,-3") for line in
+               csv_text.splitlines())
+    archive = json.loads(league.client.get(f"{league.secretary}/season.json").data)
+    assert [row["adjusted"] for row in archive["standings"] if row["team"] == "Bell Inn"] \
+        == [-3]
+    carried = league.client.post("/league/restore", data={
+        "archive": (io.BytesIO(json.dumps(archive).encode()), "season.json")},
+        content_type="multipart/form-data")
+    assert carried.status_code == 200 and "fielded an ineligible player" in \
+        unescape(carried.text)

@@ -2,6 +2,7 @@
 Warwickshire, HDDDCL, Guisborough, Teesdale), each playing a fixture through its card, with
 standings checked against a hand computation."""
 
+import io
 import json
 import re
 from datetime import date
@@ -23,6 +24,7 @@ from league_pages import (
     table_link,
     win_with_the_lead,
 )
+from test_web_league import _team_id
 
 TIE_BREAKS = {"tie_break1": "game_difference", "tie_break2": "games_won",
               "tie_break3": "head_to_head"}
@@ -105,6 +107,25 @@ def test_leek_pairs_twice_round_no_last_tile_point_no_going_out_on_the_down_and_
     assert "A walkover counts as a 5–4 win" in page
     assert "House rules: no point for the last tile; no win on the down" in page
     assert {team for _, team, _, _ in players(page)} == {"Anchor", "Bell"}  # a walkover
+    printed = unescape(client.get(f"{league.secretary}/card/{number}/print").text)
+    archive = client.get(f"{league.secretary}/season.json").data
+    preview = unescape(client.post("/league/restore", data={
+        "archive": (io.BytesIO(archive), "season.json")},
+        content_type="multipart/form-data").text)
+    for shown in (printed, preview):  # the printed card and a restore's preview say them too
+        assert "A walkover counts as a 5–4 win" in shown
+        assert "House rules: no point for the last tile; no win on the down" in shown
+    # a 61-point singles and a 121-point pairs game average apart, each with its best game
+    assert re.search(r'Anchor 1</th><td class="name">Anchor</td><td>2</td><td>(\d+)</td>'
+                     r"<td>\d+</td><td>61\.0</td><td>121\.0</td>", page)
+    anchor = _team_id(league, "Anchor")
+    player = unescape(client.get(f"{league.public}/player/{anchor}/Anchor 1").text)
+    assert re.search(r"Average per game · singles</dt><dd>61\.0<.*Best game · singles</dt>"
+                     r"<dd>61–40.*Average per game · pairs</dt><dd>121\.0", player, re.S)
+    csv_lines = client.get(f"{league.public}/players.csv").data.decode("utf-8-sig")
+    assert [line.split(",")[:3] for line in csv_lines.splitlines()
+            if line.startswith("Anchor 1,")] == [["Anchor 1", "Anchor", "singles"],
+                                                 ["Anchor 1", "Anchor", "pairs"]]
     assert len(players(page)) == 12  # names no player: only Anchor v Bell's twelve
 
     bell, crown_home, _ = fixture_of(league, "Bell", "Crown")

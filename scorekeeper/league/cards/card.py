@@ -31,7 +31,9 @@ class Card:
 
     `walkover` is the side that turned up to a fixture the other did not: the card then
     counts as the league's walkover score without games or confirmations. `line_ups`
-    holds the line-ups handed in blind, (side, line-up) pairs, until both are in."""
+    holds the line-ups handed in blind, (side, line-up) pairs, until both are in;
+    `selections` then keeps each side's players of the line-up it handed in, (side,
+    names) pairs: a captain changes a game's players only to one of them."""
 
     games: tuple[Game, ...]
     confirmed: frozenset = frozenset()
@@ -39,6 +41,7 @@ class Card:
     """The captains who asked to reopen a signed card: with both, it is reopened."""
     walkover: str | None = None
     line_ups: tuple = ()
+    selections: tuple = ()
 
     @classmethod
     def blank(cls, kinds: tuple[str, ...]) -> "Card":
@@ -77,9 +80,7 @@ class Card:
         """Refuse a change to a card that is confirmed, or that is a walkover."""
         self._not_walkover()
         if self.confirmed:
-            raise CardError.worded(N_("The card has been confirmed: the secretary, or both "
-                                      "captains, can reopen it to change it."),
-                                   "card_confirmed")
+            raise _confirmed()
 
     def with_players(self, number: int, home, away, rosters: dict) -> "Card":
         """The players of one game, picked from the two rosters; checked against the card."""
@@ -120,15 +121,45 @@ class Card:
     def with_entered(self, number: int, legs, played: GameFormat, exact: bool = False) \
             -> "Card":
         """The final score of a game played on paper (of each of its legs, for a best-of
-        game); `exact`: a game ends on exactly its target."""
-        game = self._ready(number)
+        game), or a corrected one until both captains have confirmed (a captain's
+        confirmation is then withdrawn); `exact`: a game ends on exactly its target."""
+        card = self.correctable()
+        game = card.game(number)
+        if game.entered:
+            game = replace(game, entered=())
+        _not_begun(game)
+        if not game.home:
+            raise CardError.worded(N_("Pick the players of game %(game)s first."),
+                                   "no_players", game=number)
         legs = tuple((home, away) for home, away in legs)
         if played.legs == 1:
             check_paper_score(*legs[0], played.target, exact)
             legs = legs[:1]
         else:
             check_paper_legs(legs, played, exact)
-        return self._with(replace(game, entered=legs))
+        return card._with(replace(game, entered=legs))
+
+    def correctable(self) -> "Card":
+        """The card as a correction of a game's result leaves it: refused once both captains
+        have confirmed (or for a walkover); one captain's confirmation is withdrawn, as
+        they confirmed another result."""
+        self._not_walkover()
+        if self.signed:
+            raise _confirmed()
+        return replace(self, confirmed=frozenset())
+
+    def without_result(self, number: int) -> "Card":
+        """A paper score, or a game given unplayed, taken off by a captain until both have
+        confirmed, to enter it again (a game scored at a table is corrected there)."""
+        card = self.correctable()
+        game = card.game(number)
+        if game.matches:
+            raise CardError.worded(N_("Game %(game)s is scored at a table: correct it there "
+                                      "(Undo)."), "game_at_table", game=number)
+        if not (game.entered or game.awarded):
+            raise CardError.worded(N_("Game %(game)s has no result to take off."),
+                                   "no_result", game=number)
+        return card._with(replace(game, entered=(), awarded=None))
 
     def with_awarded(self, number: int, side: str) -> "Card":
         """The game goes to `side` unplayed: the other could not field it, or conceded it
@@ -216,6 +247,8 @@ class Card:
             kept["walkover"] = self.walkover
         if self.line_ups:
             kept["line_ups"] = {side: line_up for side, line_up in self.line_ups}
+        if self.selections:
+            kept["selections"] = {side: list(names) for side, names in self.selections}
         return kept
 
     @classmethod
@@ -224,13 +257,21 @@ class Card:
                       for number, game in enumerate(data["games"], 1))
         line_ups = tuple(sorted((side, _frozen(line_up))
                                 for side, line_up in data.get("line_ups", {}).items()))
+        selections = tuple(sorted((side, tuple(names))
+                                  for side, names in data.get("selections", {}).items()))
         return cls(games, frozenset(data.get("confirmed", ())),
-                   frozenset(data.get("reopen_asked", ())), data.get("walkover"), line_ups)
+                   frozenset(data.get("reopen_asked", ())), data.get("walkover"), line_ups,
+                   selections)
 
 
 def _frozen(line_up):
     """A line-up as JSON wrote it (lists of names, or lists of lists), as tuples."""
     return tuple(_frozen(item) if isinstance(item, list) else item for item in line_up)
+
+
+def _confirmed() -> CardError:
+    return CardError.worded(N_("The card has been confirmed: the secretary, or both "
+                               "captains, can reopen it to change it."), "card_confirmed")
 
 
 def _not_begun(game: Game) -> None:
@@ -252,11 +293,13 @@ def check_line_up(card: Card, game: Game, home: tuple, away: tuple, rosters: dic
         check_picks(game, names, rosters[side])
     both = set(home) & set(away)
     if both:
-        raise CardError.worded(N_("%(name)s cannot play on both sides."), "both_sides",
+        raise CardError.worded(N_("Two players called %(name)s cannot meet in one game: its "
+                                  "table could not tell them apart."), "both_sides",
                                name=min(both))
     for other in card.games:
         if other.number != game.number:
-            check_plays_once(game, home + away, other, other.home + other.away)
+            check_plays_once(game, home, other, other.home)
+            check_plays_once(game, away, other, other.away)
 
 
 def check_picks(game: Game, names: tuple, roster: list[str]) -> None:

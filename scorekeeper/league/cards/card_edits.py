@@ -44,7 +44,9 @@ def swapped(card: Card) -> Card:
     return replace(card, games=tuple(replace(game, home=game.away, away=game.home)
                                      for game in card.games),
                    line_ups=tuple(sorted((other[side], line_up)
-                                         for side, line_up in card.line_ups)))
+                                         for side, line_up in card.line_ups)),
+                   selections=tuple(sorted((other[side], names)
+                                           for side, names in card.selections)))
 
 
 def renamed(card: Card, side: str, old: str, new: str) -> Card:
@@ -57,13 +59,15 @@ def renamed(card: Card, side: str, old: str, new: str) -> Card:
     games = tuple(replace(game, **{side: name(getattr(game, side))}) for game in card.games)
     line_ups = tuple((held, name(line_up) if held == side else line_up)
                      for held, line_up in card.line_ups)
-    return replace(card, games=games, line_ups=line_ups)
+    selections = tuple((held, name(names) if held == side else names)
+                       for held, names in card.selections)
+    return replace(card, games=games, line_ups=line_ups, selections=selections)
 
 
 def names_on(card: Card, side: str) -> set[str]:
     """Every player a side names on the card: in a game, or in a line-up handed in."""
     named = {player for game in card.games for player in getattr(game, side)}
-    for held, line_up in card.line_ups:
+    for held, line_up in card.line_ups + card.selections:
         if held == side:
             named |= set(_flat(line_up))
     return named
@@ -76,8 +80,9 @@ def _flat(line_up) -> list:
 
 def without_player(card: Card, side: str, player: str) -> tuple[Card, list[Game]]:
     """The card with a side's player taken off it: each game naming them back to no
-    players (a game begun loses its result: it is returned, to be told and audited), and a
-    line-up handed in that names them withdrawn. Refused on a confirmed card."""
+    players (a game begun loses its result: it is returned, to be told and audited), a
+    line-up handed in that names them withdrawn, and they leave the players a shown
+    line-up may change to. Refused on a confirmed card."""
     card.unconfirmed()
     taken_off, games = [], []
     for game in card.games:
@@ -88,4 +93,7 @@ def without_player(card: Card, side: str, player: str) -> tuple[Card, list[Game]
         games.append(game)
     line_ups = tuple((held, line_up) for held, line_up in card.line_ups
                      if held != side or player not in _flat(line_up))
-    return replace(card, games=tuple(games), line_ups=line_ups), taken_off
+    selections = tuple((held, tuple(name for name in names if held != side or name != player))
+                       for held, names in card.selections)
+    return (replace(card, games=tuple(games), line_ups=line_ups, selections=selections),
+            taken_off)

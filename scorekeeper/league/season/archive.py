@@ -1,7 +1,8 @@
 """The season archive `allfives-league/1`: setup, teams in their divisions with their former
 players, fixtures (play-offs and postponed ones marked), cards with walkovers, games given
-unplayed and line-ups still hidden, corrections, the league's record of its changes,
-every game's (every leg's) `allfives-match/1` record, and the standings they give.
+unplayed, line-ups still hidden and those shown (the players each side handed in),
+corrections, the league's record of its changes, every game's (every leg's)
+`allfives-match/1` record, and the standings they give.
 
 Reading checks every part against the others; an archive that disagrees with itself
 (a player on no roster, a record of other players, standings that do not follow from
@@ -11,6 +12,7 @@ archive of a season that used none of them is written as before.
 """
 
 import json
+from dataclasses import replace
 from datetime import date
 
 from ...rules import Match, RuleError
@@ -22,6 +24,7 @@ from ..errors import N_, ArchiveError, LeagueError
 from ..limits import check_fixtures, check_former, check_roster, check_teams
 from ..terms.fixtures import check_fixture
 from ..terms.setup import MAX_GAMES, LeagueSetup, checked_name
+from .adjustments import adjustments
 from .bounded_json import ITEM, read_bounded
 from .season import Season, SeasonFixture
 
@@ -59,8 +62,8 @@ def _written_fixture(setup: LeagueSetup, fixture: SeasonFixture) -> dict:
              for game, found in zip(card.games, fixture.outcomes(setup), strict=True)]
     written = {"games": games, "confirmed": sorted(card.confirmed)}
     extra = card.as_dict()
-    written.update({key: extra[key] for key in ("reopen_asked", "walkover", "line_ups")
-                    if key in extra})
+    written.update({key: extra[key] for key in ("reopen_asked", "walkover", "line_ups",
+                                                 "selections") if key in extra})
     kept = {"home": fixture.home, "away": fixture.away, "date": fixture.date,
             "card": written, "corrections": fixture.corrections}
     if fixture.play_off:
@@ -120,6 +123,7 @@ def read_archive(doc) -> Season:
         teams, divisions, former = _read_teams(doc["teams"], setup)
         season = Season(setup, teams, [], divisions, former,
                         _read_corrections(doc.get("changes", [])))
+        adjustments(season.changes)  # each one readable
         season.fixtures = [_read_fixture(season, number, item)
                            for number, item in enumerate(doc["fixtures"], 1)]
     except ArchiveError:
@@ -146,12 +150,11 @@ def _disagrees(template: str, facts: dict) -> ArchiveError:
 
 
 def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict, dict]:
-    """Each team's players, division and former players: a player is on one team's roster
-    (a former player of another team too, one who moved), a squad counts them all."""
+    """Each team's players, division and former players: a name is once in a team (two
+    teams may each have a player of one name), a squad counts them all."""
     teams: dict[str, list[str]] = {}
     divisions: dict[str, str] = {}
     former: dict[str, list[str]] = {}
-    seen: dict[str, str] = {}
     for item in items:
         name = checked_name(item["name"], N_("Every team needs a name."))
         if name in teams:
@@ -168,12 +171,13 @@ def _read_teams(items: list, setup: LeagueSetup) -> tuple[dict, dict, dict]:
                 len(item["players"]) + len(former[name]) > setup.squad:
             raise ArchiveError.worded(N_("%(team)s has more players than a squad may."),
                                       "archive_disagrees", team=name)
+        seen: set[str] = set()
         for player in item["players"]:
             player = checked_name(player, N_("Every player needs a name."))
             if player.casefold() in seen or player in former[name]:
-                raise ArchiveError.worded(N_("%(name)s is on two rosters."),
-                                          "archive_disagrees", name=player)
-            seen[player.casefold()] = name
+                raise ArchiveError.worded(N_("%(name)s is twice in %(team)s."),
+                                          "archive_disagrees", name=player, team=name)
+            seen.add(player.casefold())
             teams[name].append(player)
     return teams, divisions, {team: names for team, names in former.items() if names}
 
@@ -208,11 +212,26 @@ def _read_fixture(season: Season, number: int, item: dict) -> SeasonFixture:
             raise ArchiveError.worded(N_("Fixture %(fixture)s holds both line-ups unread."),
                                       "archive_disagrees", fixture=number)
         fixture.card = with_line_up(fixture.card, setup, side, line_up, rosters, None)
+    fixture.card = _with_selections(fixture.card, written.get("selections", {}), rosters,
+                                    number)
     for side in written["confirmed"]:
         fixture.card = fixture.card.with_confirmation(side, fixture.outcomes(setup))
     for side in written.get("reopen_asked", ()):
         fixture.card = fixture.card.with_reopen_asked(side)
     return fixture
+
+
+def _with_selections(card: Card, selections: dict, rosters: dict, number: int) -> Card:
+    """The players each side handed in, once the line-ups were shown: from its roster."""
+    kept = []
+    for side, names in sorted(selections.items()):
+        if side not in SIDES or card.line_ups or not set(names) <= set(rosters[side]):
+            raise ArchiveError.worded(N_("Fixture %(fixture)s holds a line-up of players not "
+                                         "on the team's roster."), "archive_disagrees",
+                                      fixture=number)
+        kept.append((side, tuple(checked_name(name, N_("Every player needs a name."))
+                                 for name in names)))
+    return replace(card, selections=tuple(kept))
 
 
 def _read_game(setup: LeagueSetup, fixture: SeasonFixture, number: int, game_number: int,

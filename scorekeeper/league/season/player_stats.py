@@ -70,6 +70,17 @@ class PlayerRecord:
                    key=lambda game: (game.points_for, game.points_for - game.points_against))
 
 
+def by_kind(record: PlayerRecord, kinds: tuple[str, ...]) -> list[tuple[str | None,
+                                                                        PlayerRecord]]:
+    """A record as its average and best game are read: whole (kind None), or one for each
+    of `kinds` the player played (a league's averaged_apart)."""
+    if not kinds:
+        return [(None, record)]
+    return [(kind, PlayerRecord(record.name, record.team,
+                                [game for game in record.games if game.kind == kind]))
+            for kind in kinds if any(game.kind == kind for game in record.games)]
+
+
 def player_records(counted: list[tuple[str, CardResult]]) -> dict[tuple[str, str], PlayerRecord]:
     """Every player's record, by (team, name), from the counted cards with their dates."""
     records: dict[tuple[str, str], PlayerRecord] = {}

@@ -10,6 +10,7 @@ from ...rules import Match
 from ..cards.card import Card
 from ..cards.game import Outcome, outcome
 from ..terms.setup import LeagueSetup
+from .adjustments import Adjustment, adjusted_points, adjustments
 from .standings import CardResult, PlayerRow, Row, card_result, players_table, standings
 
 
@@ -32,6 +33,7 @@ class DivisionTable:
     rows: list[Row]
     players: list[PlayerRow]
     complete: bool
+    adjustments: list[Adjustment] = field(default_factory=list)
 
 
 def outcomes(setup: LeagueSetup, card: Card, legs: dict) -> list[Outcome]:
@@ -50,10 +52,13 @@ def counted(setup: LeagueSetup, home: str, away: str, card: Card, found: list[Ou
     return card_result(home, away, card, found, setup.walkover_games, play_off)
 
 
-def division_tables(setup: LeagueSetup, divisions: dict[str, str],
-                    fixtures: list[Fixture]) -> list[DivisionTable]:
+def division_tables(setup: LeagueSetup, divisions: dict[str, str], fixtures: list[Fixture],
+                    changes: list[dict] = ()) -> list[DivisionTable]:
     """The tables of each division in the league's order (`divisions`: each team's, in the
-    order the teams were made); a fixture belongs to its home team's division."""
+    order the teams were made); a fixture belongs to its home team's division, and the
+    points adjustments among the league's `changes` to their team's."""
+    found = adjustments(list(changes))
+    adjusted = adjusted_points(found)
     tables = []
     for name in setup.divisions or ("",):
         teams = [team for team, division in divisions.items() if division == name]
@@ -62,8 +67,9 @@ def division_tables(setup: LeagueSetup, divisions: dict[str, str],
         complete = bool(mine) and all(fixture.result for fixture in mine
                                       if not fixture.play_off)
         tables.append(DivisionTable(name, standings(teams, results, setup.points, complete,
-                                                    name),
-                                    players_table(results), complete))
+                                                    name, adjusted),
+                                    players_table(results), complete,
+                                    [item for item in found if item.team in teams]))
     return tables
 
 
@@ -113,7 +119,7 @@ class Season:
 
     def tables(self) -> list[DivisionTable]:
         divisions = {team: self.division_of(team) for team in self.teams}
-        return division_tables(self.setup, divisions, self.results())
+        return division_tables(self.setup, divisions, self.results(), self.changes)
 
     def standings(self) -> list[Row]:
         """Every division's rows, division after division."""

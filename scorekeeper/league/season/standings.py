@@ -6,7 +6,7 @@ card breaks a tie and nothing else; a walkover and a game given unplayed count f
 teams and never for a player.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards.card import Card
 from ..cards.game import AWAY, HOME, Outcome
@@ -95,6 +95,8 @@ class Row:
     position: int = 0
     division: str = ""
     play_off: str = ""
+    adjusted: int = 0
+    """Points the secretary deducted (negative) or awarded, counted in `points`."""
 
     @property
     def difference(self) -> int:
@@ -115,16 +117,20 @@ class Row:
                 "games_for": self.games_for, "games_against": self.games_against,
                 "difference": self.difference, "points": self.points}
         kept.update({key: value for key, value in (("division", self.division),
-                                                   ("play_off", self.play_off)) if value})
+                                                   ("play_off", self.play_off),
+                                                   ("adjusted", self.adjusted)) if value})
         return kept
 
 
 def standings(teams: list[str], results: list[CardResult], scheme: PointsScheme,
-              complete: bool = False, division: str = "") -> list[Row]:
-    """A row per team, by points and then the league's tie-breaks in order; then by name.
-    Play-offs count only to break ties; `complete` (every other fixture counted) marks a
-    tie that a play-off is to settle."""
-    rows = {team: Row(team, division=division) for team in teams}
+              complete: bool = False, division: str = "",
+              adjusted: dict[str, int] | None = None) -> list[Row]:
+    """A row per team, by points (the secretary's adjustments, `adjusted`, counted) and
+    then the league's tie-breaks in order; then by name. Play-offs count only to break
+    ties; `complete` (every other fixture counted) marks a tie that a play-off is to
+    settle."""
+    rows = {team: Row(team, division=division, adjusted=(adjusted or {}).get(team, 0),
+                      points=(adjusted or {}).get(team, 0)) for team in teams}
     regular = [result for result in results if not result.play_off]
     for result in regular:
         home, away = result.points(scheme)
@@ -204,6 +210,8 @@ class PlayerRow:
     played: int = 0
     won: int = 0
     scored: int = 0
+    kinds: dict = field(default_factory=dict)
+    """By kind of game: [played, scored], for averages kept apart (averaged_apart)."""
 
     @property
     def win_percent(self) -> int:
@@ -212,6 +220,11 @@ class PlayerRow:
     @property
     def per_game(self) -> float:
         return round(self.scored / self.played, 1) if self.played else 0.0
+
+    def per_game_of(self, kind: str) -> float | None:
+        """Points per game of one kind; None: the player played none."""
+        played, scored = self.kinds.get(kind, (0, 0))
+        return round(scored / played, 1) if played else None
 
     def as_dict(self) -> dict:
         return {"name": self.name, "team": self.team, "played": self.played, "won": self.won,
@@ -232,5 +245,8 @@ def players_table(results: list[CardResult]) -> list[PlayerRow]:
                     row.played += 1
                     row.won += game.winner == side
                     row.scored += points
+                    kind = row.kinds.setdefault(game.kind, [0, 0])
+                    kind[0] += 1
+                    kind[1] += points
     return sorted(rows.values(), key=lambda row: (-row.won, -row.win_percent, -row.per_game,
                                                   row.name.casefold(), row.team))

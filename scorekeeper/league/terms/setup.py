@@ -23,6 +23,9 @@ SECRETARY, CAPTAIN, PUBLIC = "secretary", "captain", "public"
 """Whom a league's link speaks for: its secretary (everything), a team's captain (that
 team's roster and cards), or the public (reading only)."""
 MAX_DIVISIONS = 8
+MAX_LEAGUE_NAME = 100
+"""Characters in a league's name: "Solihull & Warwickshire Fives and Threes League" and
+longer (a player's or a team's name has the table's MAX_NAME)."""
 SINGLES, PAIRS = "singles", "pairs"
 GAME_LETTERS = {"S": SINGLES, "P": PAIRS}
 OPEN, BLIND, DRAWN = "open", "blind", "drawn"
@@ -116,7 +119,7 @@ class LeagueSetup:
                divisions=(), time_zone=DEFAULT_ZONE, transfers=False) -> "LeagueSetup":
         """Checked; a target and hand size left out are the rule set's own (pairs games
         take the singles' target unless given theirs)."""
-        name = checked_name(name, N_("The league needs a name."))
+        name = checked_name(name, N_("The league needs a name."), MAX_LEAGUE_NAME)
         season = checked_name(season, N_("Say which season this is (for example 2026–27)."))
         games = read_card_format(card_format_text(games) if isinstance(games, tuple) else games)
         rule_set = league_rule_set(rules)
@@ -165,6 +168,15 @@ class LeagueSetup:
     def walkover_games(self) -> tuple[int, int]:
         """The games a walkover counts as: the league's score, or the whole card."""
         return self.walkover or (len(self.games), 0)
+
+    @property
+    def averaged_apart(self) -> tuple[str, ...]:
+        """The kinds of game whose players' averages are kept apart: singles and pairs
+        played to different targets (Leek's 61 and 121), whose points do not mix."""
+        if SINGLES in self.games and PAIRS in self.games and \
+                self.singles.target != self.pairs.target:
+            return (SINGLES, PAIRS)
+        return ()
 
     @property
     def squad_needed(self) -> int:
@@ -281,16 +293,16 @@ def _checked_divisions(divisions) -> tuple[str, ...]:
     return names
 
 
-def checked_name(value, missing: str) -> str:
-    """A one-line name of at most MAX_NAME characters (a team, a player, a league)."""
+def checked_name(value, missing: str, most: int = MAX_NAME) -> str:
+    """A one-line name of at most `most` characters (a team, a player, a league)."""
     name = " ".join(str(value or "").split())
     if not name:
         raise SetupRefused.worded(missing, "empty_name")
     if not name.isprintable():
         raise SetupRefused.worded(N_("A name is one line of text."), "name_not_printable")
-    if len(name) > MAX_NAME:
+    if len(name) > most:
         raise SetupRefused.worded(Np_("%(name)s… is too long: a name has at most %(most)s "
                                       "character.", "%(name)s… is too long: a name has at "
                                       "most %(most)s characters."), "name_too_long",
-                                  counted="most", name=name[:MAX_NAME], most=MAX_NAME)
+                                  counted="most", name=name[:most], most=most)
     return name

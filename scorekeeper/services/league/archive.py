@@ -23,6 +23,7 @@ from ...league import (
 from ...league.cards.card import CONFIRMED
 from ...league.errors import N_, ArchiveError, LeagueError
 from ...league.season.bounded_json import TooLarge
+from ...league.season.player_stats import by_kind
 from ...league.terms.setup import SECRETARY
 from ...rules.words import pgettext
 from ..unit_of_work import UnitOfWork
@@ -39,7 +40,8 @@ RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("H
                     N_("Away games"), N_("Result"))
 GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Game"),
                   N_("Kind"), N_("Home players"), N_("Away players"), N_("Home points"),
-                  N_("Away points"), N_("Legs"), N_("How"), N_("Won by"), N_("Result"))
+                  N_("Away points"), N_("Legs"), N_("Legs' scores"), N_("How"), N_("Won by"),
+                  N_("Result"))
 PLAYERS_HEADINGS = (N_("Player"), N_("Team"), N_("Games played"), N_("Games won"),
                     N_("Win rate"), N_("Points for"), N_("Points against"),
                     N_("Average per game"), N_("Best game"))
@@ -88,13 +90,17 @@ def status(card, counts: bool, started: bool, postponed: bool) -> str:
 
 
 def standings_csv(uow: UnitOfWork, access: Access, say) -> str:
-    """Each division's standings, one after the other (a column names the division)."""
+    """Each division's standings, one after the other (a column names the division; one
+    the points adjusted, once a team's are)."""
     rows = season(uow, access).standings()
-    divided = bool(access.setup.divisions)
-    return _csv((DIVISION_HEADING,) * divided + STANDINGS_HEADINGS,
+    divided, adjusted = bool(access.setup.divisions), any(row.adjusted for row in rows)
+    headings = STANDINGS_HEADINGS[:-1] + (N_("Adjustment"),) * adjusted + \
+        STANDINGS_HEADINGS[-1:]
+    return _csv((DIVISION_HEADING,) * divided + headings,
                 [[row.division] * divided +
                  [row.position, row.team, row.played, row.won, row.drawn, row.lost,
-                  row.games_for, row.games_against, row.difference, row.points]
+                  row.games_for, row.games_against, row.difference] +
+                 [row.adjusted] * adjusted + [row.points]
                  for row in rows], say)
 
 
@@ -113,15 +119,17 @@ def results_csv(uow: UnitOfWork, access: Access, say) -> str:
 
 
 def games_csv(uow: UnitOfWork, access: Access, say) -> str:
-    """A line a game of every fixture: its players, points, legs, how it was decided and
-    who won it, and how its fixture stands."""
+    """A line a game of every fixture: its players, points, legs (and each leg's score),
+    how it was decided and who won it (a walkover's games: the team that turned up), and
+    how its fixture stands."""
     state, lines = league_state(uow, access), []
     for fixture in state["fixtures"]:
         line = fixture_line(access, state, fixture, date.min, detail=True)
         played = say(STATUS_WORDS[status(fixture.card, line["counts"], line["started"],
                                          fixture.postponed)])
+        walkover = fixture.card.walkover
         for game in line["games"]:
-            begun = game["state"] != "waiting" and not fixture.card.walkover
+            begun = game["state"] != "waiting" and not walkover
             lines.append([
                 fixture.day, line["home"], line["away"], game["number"],
                 say(KIND_WORDS[game["kind"]]), " & ".join(game["home"]),
@@ -129,23 +137,37 @@ def games_csv(uow: UnitOfWork, access: Access, say) -> str:
                 *([game["home_points"], game["away_points"]] if begun and
                   not game["awarded"] else ["", ""]),
                 f"{game['legs'][0]}–{game['legs'][1]}" if game["legs"] else "",
-                say(HOW_WORDS["waiting" if fixture.card.walkover else game["state"]]),
+                _leg_scores(game) if begun else "",
+                say(STATUS_WORDS["walkover"] if walkover else HOW_WORDS[game["state"]]),
+                line[walkover] if walkover else
                 line[game["winner"]] if game["winner"] and begun else "", played])
     return _csv(GAMES_HEADINGS, lines, say)
 
 
+def _leg_scores(game: dict) -> str:
+    """Each leg's score of a best-of game, home first (`61–40, 50–61, 61–30`)."""
+    if game["best_of"] == 1:
+        return ""
+    legs = game["entered"] or [leg["scores"] for leg in game["leg_scores"]]
+    return ", ".join(f"{home}–{away}" for home, away in legs)
+
+
 def players_csv(uow: UnitOfWork, access: Access, say) -> str:
     """A line a player (a team's; a player who moved has one with each): the counted
-    games, points for and against, the average per game and the best game."""
-    divided = bool(access.setup.divisions)
+    games, points for and against, the average per game and the best game; a line for
+    each kind of game where singles and pairs are played to different targets."""
+    divided, apart = bool(access.setup.divisions), access.setup.averaged_apart
     lines = []
-    for division, record in records(uow, access):
-        best = record.best
-        lines.append([division] * divided + [
-            record.name, record.team, record.played, record.won, record.win_percent,
-            record.points_for, record.points_against, record.average,
-            f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])
-    return _csv((DIVISION_HEADING,) * divided + PLAYERS_HEADINGS, lines, say)
+    for division, whole in records(uow, access):
+        for kind, record in by_kind(whole, apart):
+            best = record.best
+            lines.append([division] * divided + [record.name, record.team] + (
+                [say(KIND_WORDS[kind])] if kind else []) + [
+                record.played, record.won, record.win_percent, record.points_for,
+                record.points_against, record.average,
+                f"{best.points_for}–{best.points_against} {best.home} v {best.away} {best.day}"])
+    headings = PLAYERS_HEADINGS[:2] + (N_("Kind"),) * bool(apart) + PLAYERS_HEADINGS[2:]
+    return _csv((DIVISION_HEADING,) * divided + headings, lines, say)
 
 
 def archive(uow: UnitOfWork, access: Access) -> dict:

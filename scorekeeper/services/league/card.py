@@ -19,8 +19,9 @@ from ...league import (
     with_line_up,
 )
 from ...league.cards.card import CONFIRMED, FREE, REMOVED
-from ...league.cards.card_edits import GAMES, seen_print
-from ...league.errors import N_, LeagueError
+from ...league.cards.card_edits import GAMES, seen_print, swapped
+from ...league.cards.lineups import check_kept_line_up
+from ...league.errors import N_, CardError, LeagueError
 from ...league.terms.calendar import local_day
 from ...league.terms.setup import CAPTAIN, SECRETARY
 from ...rules import Match
@@ -57,6 +58,10 @@ def _write_card(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
             if not access.may_edit(fixture.home, fixture.away):
                 raise NotAllowed.worded(N_("Only the captains of this fixture and the "
                                            "secretary can change its card."), "not_your_card")
+            if fixture.postponed:
+                raise CardError.worded(N_("This fixture is postponed: its card opens once "
+                                          "the secretary rearranges it to its new date."),
+                                       "fixture_postponed")
             revision = _still_as_seen(fixture, revision, seen, scope)  # before any change
             changed = change(fixture.card, fixture)
             uow.leagues.save_card(fixture.id, revision, changed)
@@ -82,19 +87,52 @@ def _still_as_seen(fixture, revision: int, seen: str | None, scope) -> int:
     part = scope(fixture) if callable(scope) else scope
     teams = (fixture.home, fixture.away)
     if seen is None or part is None or seen_print(fixture.card, part, teams) != seen:
+        if seen is not None and part is not None and _seen_before_swap(fixture, part, seen):
+            raise CardChanged.worded(N_("The secretary swapped home and away since this page "
+                                        "was opened: here is the card now."), "card_swapped")
         raise StaleCard(fixture.revision)
     return fixture.revision
 
 
+def _seen_before_swap(fixture, part, seen: str) -> bool:
+    """The page showed this card as it was before home and away were swapped: nobody
+    changed the part it wrote to (the swap did)."""
+    try:
+        before = swapped(fixture.card)
+    except CardError:  # a game has begun since: the card did change
+        return False
+    if isinstance(part, str) and part.startswith("line-up:"):
+        part = "line-up:" + (AWAY if part.endswith(HOME) else HOME)
+    return seen_print(before, part, (fixture.away, fixture.home)) == seen
+
+
 def set_players(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
                 home: list[str], away: list[str], seen: str | None = None) -> None:
+    """A game's players; once blind or drawn line-ups are shown, a captain's own side's
+    only, from their line-up, and the secretary's override is kept in the season's
+    changes."""
     def change(card: Card, fixture) -> Card:
         check_open(access.setup, card)
-        return card.with_players(number, home, away, _rosters(uow, fixture))
+        side = captains_side(access, fixture) if access.role == CAPTAIN else None
+        check_kept_line_up(access.setup, card, number, side, home, away)
+        changed = card.with_players(number, home, away, _rosters(uow, fixture))
+        if side is None and card.selections and card.game(number) != changed.game(number):
+            _overridden(uow, access, fixture, card.game(number), changed.game(number))
+        return changed
 
     _write_card(uow, access, fixture_id, revision, change,
                 ("players", {"game": number, "home": list(home), "away": list(away)}),
                 seen, number)
+
+
+def _overridden(uow: UnitOfWork, access: Access, fixture, before, after) -> None:
+    """The secretary changed players of a shown line-up: the season's changes keep it."""
+    names = {team.id: team.name for team in uow.leagues.teams_by_id([fixture.home,
+                                                                      fixture.away])}
+    uow.audit.add_change(access.league_id, "line_up_overridden", {
+        "home": names[fixture.home], "away": names[fixture.away], "day": fixture.day,
+        "game": before.number, "from": [list(before.home), list(before.away)],
+        "to": [list(after.home), list(after.away)]})
 
 
 def _rosters(uow: UnitOfWork, fixture) -> dict:
@@ -153,15 +191,39 @@ def start_next_leg(uow: UnitOfWork, access: Access, fixture_id: int, revision: i
 def enter_score(uow: UnitOfWork, access: Access, fixture_id: int, revision: int, number: int,
                 legs: list[tuple[int, int]], seen: str | None = None) -> None:
     """A game played on paper: its final score (each leg's, for a best-of game), marked
-    entered, not scored."""
+    entered, not scored; or corrected, until both captains have confirmed. The same score
+    entered from both captains' phones at once is entered once; a different one is
+    refused with both scores (EntryDiffers)."""
     def change(card: Card, _fixture) -> Card:
         played = access.setup.format_of(card.game(number).kind)
         return card.with_entered(number, legs, played, access.setup.rule_set.exact_target)
 
-    _write_card(uow, access, fixture_id, revision, change,
-                ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
-                 if len(legs) == 1 else {"game": number, "legs": [list(leg) for leg in legs]}),
-                seen, number)
+    try:
+        _write_card(uow, access, fixture_id, revision, change,
+                    ("entered", {"game": number, "home": legs[0][0], "away": legs[0][1]}
+                     if len(legs) == 1 else
+                     {"game": number, "legs": [list(leg) for leg in legs]}), seen, number)
+    except CardChanged:
+        fixture = uow.leagues.fixture(access.league_id, fixture_id)
+        entered = fixture.card.game(number).entered if fixture else ()
+        if not entered:
+            raise
+        if entered != tuple(tuple(leg) for leg in legs):
+            names = fixture_teams(uow, access, fixture_id)
+            raise EntryDiffers.worded(
+                N_("Someone else entered game %(game)s's paper score first: %(now)s. Yours: "
+                   "%(yours)s. If yours is right, enter it again: it replaces theirs."),
+                "entry_differs", game=number, now=legs_words(names, entered),
+                yours=legs_words(names, legs)) from None
+
+
+class EntryDiffers(CardChanged):
+    """A paper score entered while another, different one was entered first."""
+
+
+def legs_words(names: tuple[str, str], legs) -> str:
+    """A paper score with its teams: `Anchor 61–40 Bell`, each leg's for a best-of game."""
+    return ", ".join(f"{names[0]} {home}–{away} {names[1]}" for home, away in legs)
 
 
 @dataclass(frozen=True)
@@ -229,8 +291,12 @@ def take_back_walkover(uow: UnitOfWork, access: Access, fixture_id: int,
 def clear_game(uow: UnitOfWork, access: Access, fixture_id: int, revision: int,
                number: int, seen: str | None = None) -> None:
     """The secretary takes a game's result off a reopened card, to enter it again; the
-    correction keeps the score taken off, and the game's tables are told."""
-    secretary_only(access)
+    correction keeps the score taken off, and the game's tables are told. A captain takes
+    a paper score or a game given unplayed off until both have confirmed."""
+    if not access.secretary:
+        _write_card(uow, access, fixture_id, revision,
+                    lambda card, _fixture: card.without_result(number), None, seen, number)
+        return
     taken_off = {}
 
     def change(card: Card, _fixture) -> Card:

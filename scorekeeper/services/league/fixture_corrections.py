@@ -1,15 +1,49 @@
-"""The secretary's corrections of a season's fixtures: move one to another date, postpone
-it and later rearrange it, swap home and away, delete it. Each is kept: on the card's
-corrections, or (a fixture deleted, with its card) in the league's audit.
+"""The secretary's fixtures beyond the round robin, and corrections of them: one added by
+hand (a play-off between teams level on points), moved to another date, postponed and
+later rearranged, home and away swapped, deleted. Each change is kept on the card's
+corrections and in the league's audit (a fixture deleted, with its card).
 """
 
 from datetime import date
 
+from ...league import check_fixture
 from ...league.cards.card_edits import swapped
-from ...league.errors import N_, CardError
+from ...league.errors import N_, CardError, SetupRefused
+from ...league.limits import check_fixtures
+from ...league.terms.teams import check_same_division
 from ..unit_of_work import UnitOfWork
 from .losses import ask_first, card_losses, refuse_confirmed
-from .setup import Access, find_fixture, secretary_only
+from .setup import Access, find_fixture, insert_fixture, no_such_team, secretary_only
+from .views import league_changes, league_state, tables
+
+
+def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
+                play_off: bool = False) -> None:
+    """One more fixture between two teams of one division; a play-off settles a tie on
+    points, so only between teams level on points."""
+    secretary_only(access)
+    check_fixture(home, away)
+    with uow:
+        uow.leagues.lock(access.league_id)
+        teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
+        if not {home, away} <= set(teams):
+            raise no_such_team()
+        check_same_division({team.id: team.division for team in teams.values()}, home, away)
+        check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
+        if play_off:
+            _check_level(uow, access, teams[home].name, teams[away].name)
+        insert_fixture(uow, access, home, away, day, play_off)
+
+
+def _check_level(uow: UnitOfWork, access: Access, home: str, away: str) -> None:
+    points = {row.team: row.points for table in tables(access, league_state(uow, access),
+                                                       league_changes(uow, access))
+              for row in table.rows}
+    if points[home] != points[away]:
+        raise SetupRefused.worded(N_("A play-off settles a tie on points: %(home)s have "
+                                     "%(home_points)s, %(away)s %(away_points)s."),
+                                  "play_off_not_level", home=home, away=away,
+                                  home_points=points[home], away_points=points[away])
 
 
 def _names(uow: UnitOfWork, access: Access) -> dict:
@@ -24,8 +58,8 @@ def move_fixture(uow: UnitOfWork, access: Access, fixture_id: int, day: date) ->
         if fixture.day == day.isoformat() and not fixture.postponed:
             return
         uow.leagues.set_day(fixture.id, day.isoformat())
-        uow.leagues.add_correction(fixture.id, "rearranged" if fixture.postponed else "moved",
-                                   {"from": fixture.day, "to": day.isoformat()})
+        _changed(uow, access, fixture, "rearranged" if fixture.postponed else "moved",
+                 {"from": fixture.day, "to": day.isoformat()})
 
 
 def postpone_fixture(uow: UnitOfWork, access: Access, fixture_id: int) -> None:
@@ -41,7 +75,7 @@ def postpone_fixture(uow: UnitOfWork, access: Access, fixture_id: int) -> None:
             raise CardError.worded(N_("This fixture has its result: a played fixture is not "
                                       "postponed."), "postponed_after_result")
         uow.leagues.set_day(fixture.id, fixture.day, postponed=True)
-        uow.leagues.add_correction(fixture.id, "postponed", {"day": fixture.day})
+        _changed(uow, access, fixture, "postponed", {"day": fixture.day})
 
 
 def swap_fixture(uow: UnitOfWork, access: Access, fixture_id: int) -> None:
@@ -50,7 +84,17 @@ def swap_fixture(uow: UnitOfWork, access: Access, fixture_id: int) -> None:
     with uow:
         fixture = find_fixture(uow, access, fixture_id, lock=True)
         uow.leagues.swap_sides(fixture.id, fixture.revision, swapped(fixture.card))
-        uow.leagues.add_correction(fixture.id, "swapped", {})
+        _changed(uow, access, fixture, "swapped", {})
+
+
+def _changed(uow: UnitOfWork, access: Access, fixture, kind: str, facts: dict) -> None:
+    """A change of a fixture, kept on its card's corrections and in the season's changes
+    (`fixture_moved`, ...: the fixture named by its teams as they were)."""
+    uow.leagues.add_correction(fixture.id, kind, facts)
+    names = _names(uow, access)
+    uow.audit.add_change(access.league_id, f"fixture_{kind}", {
+        "home": names[fixture.home], "away": names[fixture.away], "day": fixture.day,
+        **facts})
 
 
 def delete_fixture(uow: UnitOfWork, access: Access, fixture_id: int,

@@ -5,7 +5,7 @@ and the secretary's record of the season's changes."""
 from datetime import date
 
 from ...league import counted
-from ...league.season.player_stats import player_records, ranked
+from ...league.season.player_stats import by_kind, player_records, ranked
 from ..unit_of_work import UnitOfWork
 from .setup import Access
 from .views import fixture_line, league_state
@@ -61,7 +61,8 @@ def player_view(uow: UnitOfWork, access: Access, team_id: int, name: str) -> dic
         return None
     found = player_records(counted_results(access, state)).get((team.name, name))
     return {"name": name, "team": team.name, "team_id": team.id,
-            "former": name in team.former, "record": found}
+            "former": name in team.former, "record": found,
+            "averages": by_kind(found, access.setup.averaged_apart) if found else []}
 
 
 def changes(uow: UnitOfWork, access: Access) -> list:

@@ -13,7 +13,6 @@ from datetime import date
 from ...league import (
     Card,
     LeagueSetup,
-    check_fixture,
     checked_name,
     dated,
     double_round_robin,
@@ -21,7 +20,7 @@ from ...league import (
 from ...league.errors import N_, LeagueError, SetupRefused
 from ...league.limits import check_fixtures, check_roster, check_teams
 from ...league.terms.setup import CAPTAIN, PUBLIC, SECRETARY
-from ...league.terms.teams import check_same_division, check_squad, checked_division
+from ...league.terms.teams import check_squad, checked_division
 from ..unit_of_work import UnitOfWork
 
 
@@ -145,8 +144,8 @@ def add_team(uow: UnitOfWork, access: Access, name: str, division: str = "") -> 
 
 def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
     """A player joins a team's roster (on the night too; a former player of the team comes
-    back); a player plays for one team, and a squad holds at most the league's limit of
-    players a season, its former players counted."""
+    back); a name is once in a team (two teams may each have a Dave Smith), and a squad
+    holds at most the league's limit of players a season, its former players counted."""
     if not (access.secretary or access.team_id == team_id):
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
@@ -156,10 +155,9 @@ def add_player(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None
         teams = {team.id: team for team in uow.leagues.teams(access.league_id)}
         if team_id not in teams:
             raise no_such_team()
-        for team in teams.values():
-            if name.casefold() in (player.casefold() for player in team.players):
-                raise plays_already(name, team.name)
         team = teams[team_id]
+        if name.casefold() in (player.casefold() for player in team.players):
+            raise plays_already(name, team.name)
         roster, former = [*team.players, name], [gone for gone in team.former if gone != name]
         check_roster(len(roster))
         check_squad(access.setup, team.name, roster + former)
@@ -186,27 +184,11 @@ def make_fixtures(uow: UnitOfWork, access: Access, first: date, days_between: in
             made += dated(double_round_robin(team_ids), first, days_between)
         check_fixtures(len(made))
         for home, away, day in made:
-            _insert_fixture(uow, access, home, away, day)
+            insert_fixture(uow, access, home, away, day)
     return len(made)
 
 
-def add_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
-                play_off: bool = False) -> None:
-    """One more fixture (a play-off: one that settles a tie on points) between two teams
-    of one division."""
-    secretary_only(access)
-    check_fixture(home, away)
-    with uow:
-        uow.leagues.lock(access.league_id)
-        divisions = {team.id: team.division for team in uow.leagues.teams(access.league_id)}
-        if not {home, away} <= set(divisions):
-            raise no_such_team()
-        check_same_division(divisions, home, away)
-        check_fixtures(uow.leagues.count_fixtures(access.league_id) + 1)
-        _insert_fixture(uow, access, home, away, day, play_off)
-
-
-def _insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
+def insert_fixture(uow: UnitOfWork, access: Access, home: int, away: int, day: date,
                     play_off: bool = False) -> int:
     return uow.leagues.insert_fixture(access.league_id, home, away, day.isoformat(),
                                       Card.blank(access.setup.games), play_off)

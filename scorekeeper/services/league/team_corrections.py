@@ -7,10 +7,13 @@ is kept as that team's former player, and a name corrected is corrected on the t
 cards and at the tables of its games.
 """
 
+from datetime import date
+
 from ...league.cards.card import REMOVED
 from ...league.cards.card_edits import names_on, renamed, without_player
 from ...league.errors import N_, CardError, SetupRefused
 from ...league.limits import check_former, check_roster
+from ...league.season.adjustments import ADJUSTED, adjustment
 from ...league.terms.setup import checked_name
 from ...league.terms.teams import check_squad
 from ..unit_of_work import UnitOfWork
@@ -36,6 +39,18 @@ def _roster_write(access: Access, team_id: int) -> None:
     if not (access.secretary or access.team_id == team_id):
         raise NotAllowed.worded(N_("A captain's link changes only that team's roster."),
                                 "other_team")
+
+
+def adjust_points(uow: UnitOfWork, access: Access, team_id: int, points: int, day: date,
+                  reason: str) -> None:
+    """The secretary deducts points from a team (negative) or awards it some, with a reason
+    and a date: kept in the league's changes, which the standings read."""
+    secretary_only(access)
+    with uow:
+        uow.leagues.lock(access.league_id)
+        team = _team({team.id: team for team in uow.leagues.teams(access.league_id)}, team_id)
+        uow.audit.add_change(access.league_id, ADJUSTED,
+                             adjustment(team.name, points, day, reason).as_facts())
 
 
 def rename_team(uow: UnitOfWork, access: Access, team_id: int, name: str) -> None:
@@ -99,11 +114,9 @@ def rename_player(uow: UnitOfWork, access: Access, team_id: int, old: str, new: 
         _player(team, old)
         if new == old:
             return
-        taken = [name for other in teams.values() for name in other.players] + team.former
-        for name in taken:
+        for name in team.players + team.former:
             if name != old and name.casefold() == new.casefold():
-                raise SetupRefused.worded(N_("There is already a player called %(name)s."),
-                                          "player_taken_name", name=name)
+                raise plays_already(name, team.name)
         for fixture in _team_fixtures(uow, access, team_id, lock=True):
             side = side_of(fixture, team_id)
             if old in names_on(fixture.card, side):

@@ -13,6 +13,7 @@ from ...league import (
     AWAY,
     ENTERED,
     HOME,
+    OPEN,
     PLAYING,
     SCORED,
     SIDES,
@@ -47,8 +48,9 @@ def league_state(uow: UnitOfWork, access: Access, fixtures=None) -> dict:
                          for fixture_id, card in cards.items()}}
 
 
-def tables(access: Access, state: dict) -> list:
-    """Each division's standings and players' table, from the counted cards."""
+def tables(access: Access, state: dict, changes: list[dict] = ()) -> list:
+    """Each division's standings and players' table, from the counted cards and the
+    league's `changes` (its points adjustments)."""
     teams = state["teams"]
     played = [Fixture(teams[fixture.home].name, teams[fixture.away].name, fixture.play_off,
                       counted(access.setup, teams[fixture.home].name,
@@ -56,7 +58,7 @@ def tables(access: Access, state: dict) -> list:
                               state["outcomes"][fixture.id], fixture.play_off))
               for fixture in state["fixtures"]]
     return division_tables(access.setup, {team.name: team.division for team in teams.values()},
-                           played)
+                           played, changes)
 
 
 def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool = False) -> dict:
@@ -76,7 +78,7 @@ def fixture_line(access: Access, state: dict, fixture, today: date, detail: bool
             "live": any(o.state == PLAYING for o in found),
             "postponed": fixture.postponed,
             "tonight": fixture.day == today.isoformat() and not fixture.postponed,
-            "editable": access.may_edit(fixture.home, fixture.away)}
+            "editable": access.may_edit(fixture.home, fixture.away) and not fixture.postponed}
     if detail or line["tonight"] or line["live"]:
         line["games"] = _games(access, card, found, state["summaries"], fixture)
     return line
@@ -119,7 +121,7 @@ def overview(uow: UnitOfWork, access: Access, today: date) -> dict:
               "mine": team.id == access.team_id}
              for team in state["teams"].values()]
     return {"setup": access.setup, "access": access, "teams": teams, "fixtures": lines,
-            "divisions": tables(access, state),
+            "divisions": tables(access, state, league_changes(uow, access)),
             "tonight": [line for line in lines if line["tonight"] or line["live"]]}
 
 
@@ -135,9 +137,10 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
     if access.role == CAPTAIN:
         side = HOME if access.team_id == fixture.home else \
             AWAY if access.team_id == fixture.away else None
+    rosters = {HOME: state["teams"][fixture.home].players,
+               AWAY: state["teams"][fixture.away].players}
     line.update(
-        rosters={HOME: state["teams"][fixture.home].players,
-                 AWAY: state["teams"][fixture.away].players},
+        rosters=rosters, choices=_choices(access, fixture.card, side, rosters),
         side=side, over=all(game["state"] in (SCORED, ENTERED, AWARDED)
                             for game in line["games"]),
         handed_in=handed_in(fixture.card),
@@ -150,6 +153,16 @@ def card_view(uow: UnitOfWork, access: Access, fixture_id: int, today: date) -> 
         refreshing=not fixture.card.walkover and not fixture.card.signed and (
             line["started"] or line["tonight"] or bool(fixture.card.confirmed)))
     return line
+
+
+def _choices(access: Access, card: Card, side: str | None, rosters: dict) -> dict:
+    """Whom a game's players may be changed to, by side: the rosters; for a captain once
+    blind or drawn line-ups are shown, their own line-up's players, and None for the other
+    team's (theirs to change)."""
+    if access.setup.line_ups == OPEN or not card.selections or side is None:
+        return rosters
+    return {held: list(dict(card.selections).get(held, ())) if held == side else None
+            for held in SIDES}
 
 
 def _seen(card: Card, teams: tuple[int, int]) -> dict:
@@ -192,9 +205,14 @@ def season(uow: UnitOfWork, access: Access) -> Season:
                                 for game in card.games if game.matches},
             corrections.get(fixture.id, []), fixture.play_off, fixture.postponed))
     former = {team.name: team.former for team in state["teams"].values() if team.former}
-    changes = [{"at": c.at, "kind": c.kind, "facts": c.facts}
-               for c in uow.audit.changes(access.league_id)]
-    return Season(access.setup, teams, fixtures, divisions, former, changes)
+    return Season(access.setup, teams, fixtures, divisions, former,
+                  league_changes(uow, access))
+
+
+def league_changes(uow: UnitOfWork, access: Access) -> list[dict]:
+    """The league's record of its changes, oldest first, as the season holds it."""
+    return [{"at": c.at, "kind": c.kind, "facts": c.facts}
+            for c in uow.audit.changes(access.league_id)]
 
 
 def team_choices(uow: UnitOfWork, league_id: str) -> list[tuple[int, str]]:

@@ -54,6 +54,7 @@ for rule, view, methods in (
     (f"{LINK}/links/<any(secretary, public):role>", admin.reissue_link, POST),
     (TEAM, team.team, GET),
     (f"{TEAM}/name", team.rename_team, POST),
+    (f"{TEAM}/points", team.adjust_points, POST),
     (f"{TEAM}/delete", team.delete_team, POST),
     (f"{TEAM}/players/name", team.rename_player, POST),
     (f"{TEAM}/players/delete", team.delete_player, POST),

@@ -6,7 +6,7 @@ from datetime import date
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as pgettext  # lazy, as _l is: worded when shown
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, DateField, SelectField, StringField
+from wtforms import BooleanField, DateField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     AnyOf,
@@ -72,6 +72,15 @@ class RestoreForm(Form):
     """The archive a preview showed, carried back compressed (base64) to be restored."""
 
     archive = StringField(validators=[InputRequired(), Length(max=1_400_000)])
+
+
+class AdjustmentForm(Form):
+    """Points deducted (negative) or awarded to a team, with a reason and a date."""
+
+    points = IntegerField(_l("Points (a deduction is negative, as -3)"),
+                          validators=[InputRequired()])
+    reason = StringField(_l("Reason"), validators=[InputRequired(), Length(max=200)])
+    day = _day_field(_l("Date"))
 
 
 class TeamNameForm(Form):

@@ -32,6 +32,7 @@ from ...league.terms.calendar import local_day
 from ...league.terms.formats import FORMATS
 from ...league.terms.setup import PLAYABLE
 from ...services.league import archive as league_archive
+from ...services.league import fixture_corrections
 from ...services.league import links as league_links
 from ...services.league import people as league_people
 from ...services.league import setup as leagues
@@ -192,7 +193,7 @@ def add_fixture(league_id: str, key: str):
     form.home.choices = form.away.choices = [
         SelectChoice(team_id, name)
         for team_id, name in league_read.team_choices(unit_of_work(), league_id)]
-    return _league_write(league_id, key, form, lambda access, f: leagues.add_fixture(
+    return _league_write(league_id, key, form, lambda access, f: fixture_corrections.add_fixture(
         unit_of_work(), access, f.home.data, f.away.data, f.day.data, f.play_off.data),
         fixture_form=form)
 

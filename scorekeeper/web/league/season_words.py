@@ -62,8 +62,35 @@ CHANGE_WORDS = {
         "Fixture %(home)s v %(away)s of %(day)s deleted", home=facts["home"],
         away=facts["away"], day=day_words(facts["day"]))),
     "link_reissued": lambda facts: LINK_WORDS[facts["role"]](facts),
+    "fixture_moved": lambda facts: _(
+        "Fixture %(home)s v %(away)s moved from %(old)s to %(new)s", home=facts["home"],
+        away=facts["away"], old=day_words(facts["from"]), new=day_words(facts["to"])),
+    "fixture_postponed": lambda facts: _(
+        "Fixture %(home)s v %(away)s of %(day)s postponed", home=facts["home"],
+        away=facts["away"], day=day_words(facts["day"])),
+    "fixture_rearranged": lambda facts: _(
+        "Fixture %(home)s v %(away)s rearranged to %(new)s (postponed from %(old)s)",
+        home=facts["home"], away=facts["away"], old=day_words(facts["from"]),
+        new=day_words(facts["to"])),
+    "fixture_swapped": lambda facts: _(
+        "Fixture %(home)s v %(away)s of %(day)s: home and away swapped", home=facts["home"],
+        away=facts["away"], day=day_words(facts["day"])),
+    "points_adjusted": lambda facts: _(
+        "%(team)s: %(points)s points on %(day)s: %(reason)s", team=facts["team"],
+        points=f"{facts['points']:+d}", day=day_words(facts["day"]), reason=facts["reason"]),
+    "line_up_overridden": lambda facts: _(
+        "%(home)s v %(away)s of %(day)s, game %(game)s: the secretary changed the players "
+        "handed in to %(now)s (were %(was)s)", home=facts["home"], away=facts["away"],
+        day=day_words(facts["day"]), game=facts["game"], now=_players(facts["to"]),
+        was=_players(facts["from"])),
 }
 """How each kind of change reads."""
+
+
+def _players(sides: list) -> str:
+    """A game's players, home first: `Ann & Amy v Bob & Ben`."""
+    home, away = (" & ".join(names) or "…" for names in sides)
+    return _("%(home)s v %(away)s", home=home, away=away)
 
 
 def loss_words(loss: dict) -> str:

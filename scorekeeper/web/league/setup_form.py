@@ -23,6 +23,7 @@ from ...league.terms.setup import (
     DEFAULT_RULES,
     MAX_DIVISIONS,
     MAX_GAMES,
+    MAX_LEAGUE_NAME,
     MAX_LEGS,
     MAX_SQUAD,
     PLAYABLE,
@@ -78,7 +79,7 @@ class NewLeagueForm(HouseRulesFields, Form):
     house rules, points and tie-breaks, walkovers, line-ups and squads."""
 
     rules = HiddenField(default=DEFAULT_RULES, validators=[Length(max=40)])
-    name = StringField(_l("League name"), validators=[Length(max=MAX_NAME)])
+    name = StringField(_l("League name"), validators=[Length(max=MAX_LEAGUE_NAME)])
     season = StringField(_l("Season"), validators=[Length(max=MAX_NAME)])
     teams = TextAreaField(_l("Teams, one per line"),
                           validators=[Length(max=(MAX_TEAMS + MAX_DIVISIONS) * (MAX_NAME + 3))])

@@ -16,7 +16,7 @@ from ...services.league import setup as leagues
 from ...services.league import team_corrections as league_setup
 from ..answers.work import unit_of_work
 from .admin import correct
-from .forms import MoveForm, PlayerForm, PlayerNameForm, SureForm, TeamNameForm
+from .forms import AdjustmentForm, MoveForm, PlayerForm, PlayerNameForm, SureForm, TeamNameForm
 from .page import open_or_404, today
 
 
@@ -39,6 +39,12 @@ def _team_write(league_id: str, key: str, team_id: int, form, do, done: str | No
     back = url_for("league.team", league_id=league_id, key=key, team_id=team_id)
     return correct(access, form, do,
                    lambda status, error: _team_page(access, team_id, status, error), back, done)
+
+
+def adjust_points(league_id: str, key: str, team_id: int):
+    return _team_write(league_id, key, team_id, AdjustmentForm(), lambda access, f:
+                       league_setup.adjust_points(unit_of_work(), access, team_id,
+                                                  f.points.data, f.day.data, f.reason.data))
 
 
 def rename_team(league_id: str, key: str, team_id: int):

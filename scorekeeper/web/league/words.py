@@ -100,6 +100,23 @@ def format_words(setup: LeagueSetup) -> list[str]:
     return lines
 
 
+def rules_words(setup: LeagueSetup) -> list[str]:
+    """The season's rules as the league page, the printed card and a restore's preview
+    say them: each kind of game, the house rules, the points, the walkover's score, the
+    line-ups and the squads."""
+    lines = [*format_words(setup), house_line(setup.house),
+             _("Points: %(points)s", points=points_words(setup))]
+    if setup.walkover:
+        lines.append(_("A walkover counts as a %(won)s–%(lost)s win", won=setup.walkover[0],
+                       lost=setup.walkover[1]))
+    if setup.line_ups != OPEN:
+        lines.append(_("Line-ups: %(how)s", how=LINE_UP_WORDS[setup.line_ups]))
+    if setup.squad:
+        lines.append(ngettext("Squads of at most %(num)s player a season",
+                              "Squads of at most %(num)s players a season", setup.squad))
+    return [line for line in lines if line]
+
+
 def correction_words(correction: dict, teams: dict) -> str:
     """What a correction changed, in the reader's language (`teams`: the fixture's team
     names, by side)."""
@@ -201,7 +218,6 @@ def words() -> dict:
     return {"state_words": STATE_WORDS, "kind_words": KIND_WORDS, "side_words": SIDE_WORDS,
             "role_words": ROLE_WORDS, "tie_break_words": TIE_BREAK_WORDS,
             "line_up_words": LINE_UP_WORDS, "play_off_words": PLAY_OFF_WORDS,
-            "points_words": points_words, "format_words": format_words,
-            "house_words": house_line, "game_line": game_line,
+            "rules_words": rules_words, "game_line": game_line,
             "correction_words": correction_words, "change_words": change_words,
             "loss_words": loss_words}
