@@ -32,7 +32,7 @@ from ...rules.placement import places
 from ...rules.placement.laid import covered_by, covered_index, end_text
 from ...rules.placement.layout import terms
 from ...rules.words import N_
-from ..answers.catalogue import format_number, ngettext, npgettext, say
+from ..answers.catalogue import format_number, ngettext, npgettext, phrased, say
 from ..answers.catalogue import gettext as _
 
 HELD_BY_CARD = N_("Not applied: this game's card is confirmed, so the table can change "
@@ -78,7 +78,7 @@ def refusal(error: Exception) -> str:
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
-        return bounded(_(template, **error.facts))
+        return bounded(_(template, **phrased(error.facts)))
     return bounded(str(error))
 
 
