@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import Phone
 from english import english_left, readable_text
+from test_i18n_catalogues import LANGUAGES
 from test_web_broken_log import MOVES, break_the_log
 from test_web_league import (
     LEAGUE,
@@ -22,7 +23,6 @@ from test_web_league import (
     signed_card_with_a_table,
 )
 
-LANGUAGES = ("el", "cs", "hu")
 SCREENS = {}
 
 
