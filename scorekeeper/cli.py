@@ -7,6 +7,8 @@ import click
 
 from .commands import COMMANDS, ON_THE_APP, NotStarted, command
 from .commands.console import catalogue, worded
+from .commands.spoken import speak, spoken
+from .rules.words import N_
 
 
 def _checked_app():
@@ -33,21 +35,25 @@ class Commands(click.Group):
             from flask.cli import ScriptInfo
 
             context.obj = ScriptInfo(create_app=_checked_app, set_debug_flag=False)
-        return command(name)
+        return spoken(command(name), catalogue())
 
 
-commands = Commands("scorekeeper", help="All Fives (Muggins) scorekeeper tools.")
+commands = Commands("scorekeeper", help=N_("All Fives (Muggins) scorekeeper tools."))
 
 
 def main(argv=None) -> int:
-    """Run one command; its exit status (the console script exits with it)."""
+    """Run one command in the reader's language, its help and click's words included; its
+    exit status (the console script exits with it)."""
+    words = catalogue()
+    speak(words)
     try:
-        done = commands.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
+        done = spoken(commands, words).main(args=argv, prog_name="scorekeeper",
+                                            standalone_mode=False)
     except click.ClickException as error:
         error.show()
         return error.exit_code
     except click.Abort:
-        click.echo(catalogue().gettext("Aborted!"), err=True)
+        click.echo(words.gettext("Aborted!"), err=True)
         return 1
     return done if isinstance(done, int) else 0
 

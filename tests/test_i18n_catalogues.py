@@ -14,10 +14,13 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from scorekeeper.commands.console import catalogue
+from scorekeeper.web.answers.language import LANGUAGES as MENU
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-LANGUAGES = ("el", "cs", "hu")
+LANGUAGES = tuple(code for code in MENU if code != "en")
+"""Every language the menu offers but English, the code's own: a language added there (one
+line) is checked by every i18n test the day it is added."""
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "N_": None,
             "Np_": (1, 2), "say": None, "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
@@ -130,3 +133,11 @@ def test_the_compiled_catalogues_are_those_of_the_po_files(translated):
                                         ("hu", "Ötös szorzók")])
 def test_the_game_has_its_own_name_in_each_language(lang, name):
     assert messages(read_catalogue(lang))[None, "All Fives"].string == name
+
+
+def test_every_language_of_the_menu_has_a_catalogue_and_every_catalogue_is_in_the_menu():
+    """A new language is its catalogue and its line in web/answers/language.py: nothing
+    else lists the languages (docs/TRANSLATING.md)."""
+    found = sorted(path.parent.parent.name
+                   for path in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))
+    assert found == sorted(LANGUAGES)

@@ -132,13 +132,13 @@ def test_a_store_the_app_cannot_use_is_refused_in_the_language_of_lang(tmp_path)
 @pytest.mark.parametrize(("lang", "done", "refused"), [
     ("el_GR", "Ο έλεγχος ολοκληρώθηκε: κάθε πίνακας διαβάστηκε ξανά ίδιος, και 4 αγώνες "
               "ξαναχτίστηκαν", "Error: η μεταφορά απορρίφθηκε, δεν γράφτηκε τίποτα: ο "
-                               "προορισμός έχει ήδη δεδομένα (matches: 4, entries: "),
+                               "προορισμός έχει ήδη δεδομένα (αγώνες: 4, κινήσεις: "),
     ("cs_CZ", "Zkontrolováno: každá tabulka se načetla zpět stejná a 4 zápasy byly na obou "
               "stranách znovu sestaveny", "Error: přesun odmítnut, nic nebylo zapsáno: cíl už "
-                                          "obsahuje data (matches: 4, entries: "),
+                                          "obsahuje data (zápasy: 4, tahy: "),
     ("hu_HU", "Ellenőrizve: minden tábla ugyanúgy olvasható vissza, és 4 mérkőzés mindkét "
               "oldalon újraépítve", "Error: az áthelyezés elutasítva, semmi sem íródott: a "
-                                    "cél már tartalmaz adatokat (matches: 4, entries: "),
+                                    "cél már tartalmaz adatokat (mérkőzések: 4, lépések: "),
 ])
 def test_move_store_says_what_it_moved_and_refuses_in_the_language_of_lang(
         monkeypatch, tmp_path, lang, done, refused):
@@ -149,8 +149,9 @@ def test_move_store_says_what_it_moved_and_refuses_in_the_language_of_lang(
     assert moved.exit_code == 0, moved.output
     lines = moved.output.splitlines()
     assert lines[-1].startswith(done)
-    said = {line.split()[0]: line for line in lines[1:-1]}
-    assert said["boards"].split(None, 1)[1] == words(lang).gettext("not copied: %(why)s") % {
+    boards = words(lang).pgettext("stored table", "boards")
+    said = next(line for line in lines[1:-1] if line.startswith(f"  {boards}  "))
+    assert said.split("  ")[-1] == words(lang).gettext("not copied: %(why)s") % {
         "why": words(lang).gettext(tables.NOT_MOVED["boards"])}
     again = CliRunner().invoke(command("move-store"), ["--from", source, "--to", target])
     assert again.exit_code == 1 and again.output.startswith(refused)
@@ -158,9 +159,9 @@ def test_move_store_says_what_it_moved_and_refuses_in_the_language_of_lang(
 
 @pytest.mark.parametrize(("lang", "rows", "matches"), [
     ("C", "entries  18,597,357 rows", "and 100,000 matches rebuilt"),
-    ("cs_CZ", "entries  18\xa0597\xa0357 řádků", "a 100\xa0000 zápasů bylo"),
-    ("el_GR", "entries  18.597.357 γραμμές", "και 100.000 αγώνες ξαναχτίστηκαν"),
-    ("hu_HU", "entries  18\xa0597\xa0357 sor", "és 100\xa0000 mérkőzés"),
+    ("cs_CZ", "tahy    18\xa0597\xa0357 řádků", "a 100\xa0000 zápasů bylo"),
+    ("el_GR", "κινήσεις  18.597.357 γραμμές", "και 100.000 αγώνες ξαναχτίστηκαν"),
+    ("hu_HU", "lépések     18\xa0597\xa0357 sor", "és 100\xa0000 mérkőzés"),
 ])
 def test_a_moves_counts_are_written_as_the_language_writes_numbers(lang, rows, matches):
     moved = Moved({"matches": 100_000, "entries": 18_597_357}, 100_000, {}, {})
@@ -178,7 +179,7 @@ def test_a_moves_progress_is_labelled_in_the_language_of_lang(tmp_path):
     small_store(source)
     move_store(source, str(tmp_path / "club.sqlite"), progress=_progress(shown_on,
                                                                       words("cs_CZ")))
-    for label in ("Kopírování entries", "Kontrola entries", "Kontrola všech zápasů"):
+    for label in ("Kopírování: tahy", "Kontrola: tahy", "Kontrola všech zápasů"):
         assert label in shown_on.getvalue()
 
 

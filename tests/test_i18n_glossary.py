@@ -132,6 +132,10 @@ EXCEPTIONS = {
     ("pips", "el"): {r"pip install": "the installer's name, not a tile's pips"},
     ("pips", "cs"): {r"pip install": "the installer's name, not a tile's pips"},
     ("pips", "hu"): {r"pip install": "the installer's name, not a tile's pips"},
+    ("line of play", "el"): {r"^%\(reason\)s: line %\(line\)s": "a line of a record's text"},
+    ("line of play", "cs"): {r"^%\(reason\)s: line %\(line\)s": "a line of a record's text"},
+    ("double", "cs"): {r"in double quotes$": "quotation marks, not a tile"},
+    ("double", "hu"): {r"in double quotes$": "quotation marks, not a tile"},
 }
 
 

@@ -13,7 +13,9 @@ that a message another branch adds is checked the day it lands:
 - a Greek name or date never follows a preposition or an article, which it would need
   declined (G1, G5);
 - no Czech z/ze, s/se, v/ve, k/ke and no Hungarian a/az before a number or a date filled
-  in later (C5, H2, H3).
+  in later (C5, H2, H3);
+- a double is one message per number, so that Hungarian gives each number its ending
+  ("6-os dupla", not "dupla 6") (H16).
 """
 
 import re
@@ -283,3 +285,23 @@ def test_no_preposition_or_article_that_depends_on_a_number_filled_in_later(lang
              in messages(read_catalogue(lang)).items()
              for said in forms(message) if re.search(before + NUMBERS_AND_DATES, said)]
     assert not wrong, f"{lang}: {wrong}"
+
+
+# --- a double is one message per number ----------------------------------------------------
+
+HUNGARIAN_ENDINGS = {0: "s", 1: "es", 2: "es", 3: "as", 4: "es", 5: "ös", 6: "os"}
+"""The ending a Hungarian number takes before a noun: a 0-s, 1-es … 6-os dupla."""
+
+
+def test_no_message_fills_a_doubles_number_in_later():
+    """«dupla 6» is how no Hungarian player says it: the number's ending depends on the
+    number, so a double is one message per number (web/scoring/view.py's DOUBLE_SPOKEN)."""
+    assert [msgid for (_context, msgid) in messages(read_catalogue("hu"))
+            if re.search(r"\bdouble %\(\w+\)s", first(msgid))] == []
+
+
+def test_a_hungarian_double_gives_its_number_its_own_ending():
+    found = messages(read_catalogue("hu"))
+    said = {number: forms(found[(None, f"double {number}")])[0] for number in range(7)}
+    assert said == {number: f"{number}-{ending} dupla"
+                    for number, ending in HUNGARIAN_ENDINGS.items()}

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import Phone
 from english import english_left, readable_text
+from test_i18n_catalogues import LANGUAGES
 from test_web_broken_log import MOVES, break_the_log
 from test_web_league import (
     LEAGUE,
@@ -22,7 +23,6 @@ from test_web_league import (
     signed_card_with_a_table,
 )
 
-LANGUAGES = ("el", "cs", "hu")
 SCREENS = {}
 
 
@@ -604,6 +604,41 @@ def test_no_template_joins_names_with_a_literal_v():
              for path in sorted(templates.rglob("*.html"))
              for match in LITERAL_V.finditer(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+DECIMAL_WRITTEN_BY_HAND = re.compile(r"%[-+ 0#]*\d*\.\d*f|\|\s*(?:round|float)\b")
+"""A template writing a decimal itself ("%.1f"|format, |round), not by the `tenths` filter."""
+
+
+def test_no_template_writes_a_decimal_itself():
+    """A decimal a person reads goes through Babel (`tenths`): 2,5 in Greek, Czech and
+    Hungarian."""
+    templates = Path(__file__).resolve().parents[1] / "templates"
+    found = [f"{path.relative_to(templates)}: {match.group(0)}"
+             for path in sorted(templates.rglob("*.html"))
+             for match in DECIMAL_WRITTEN_BY_HAND.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def column_heads(page: str) -> str:
+    return readable_text(re.search(r"<thead>.*?</thead>", page, re.S).group(0))
+
+
+def test_the_printed_card_counts_a_games_points_not_the_leagues(speaking, imported):
+    """"Points" has two meanings: a game's points (πόντοι) on the card's columns, the
+    league's (βαθμοί) in the standings (the review's G13)."""
+    heads = column_heads(_league_print_card(speaking("el"), imported).text)
+    assert "Πόντοι" in heads
+    assert "Βαθμοί" not in heads
+
+
+@pytest.mark.parametrize("show", [_league_print_card, _league_player])
+def test_a_hungarian_league_page_calls_a_game_jatszma(show, speaking, imported):
+    """"Game" has two meanings: a league's game (játszma) and the game a referee is asked
+    about (játék, the kind of game played) (the review's H21)."""
+    page = show(speaking("hu"), imported).text
+    assert "Játszma" in column_heads(page)
+    assert not re.search(r"\bJáték\b", readable_text(page))
 
 
 def test_the_decimal_check_finds_a_decimal_point(speaking, imported):

@@ -5,14 +5,44 @@ Plain `gettext` of the standard library reads the compiled catalogues, so `repla
 Czech without loading Flask; a language the app does not speak, or C, is English.
 """
 
+import errno
 import gettext
 import os
+import sys
 
+from ..rules.errors import Refusal
 from ..rules.match.record import IllegalRecord
-from ..rules.words import InContext, Phrase, PluralInContext
+from ..rules.words import N_, InContext, Phrase, PluralInContext
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 ENGLISH = gettext.NullTranslations()
+READ_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EISDIR: N_("Is a directory"),
+}
+"""Why a file cannot be read, for the reasons a person meets, in the catalogue: the
+system's own words (strerror) are English whatever the language."""
+
+
+class CannotRead(Refusal):
+    """A file named on the command line that cannot be read."""
+
+    kind = "cannot_read"
+
+
+def read_file(name: str, most: int = -1) -> bytes:
+    """The bytes of the file `name` (`-`: standard input), no more than `most` of them, or
+    CannotRead saying why."""
+    try:
+        if name == "-":
+            return sys.stdin.buffer.read(most)
+        with open(name, "rb") as file:
+            return file.read(most)
+    except OSError as error:
+        why = Phrase(READ_REASONS.get(error.errno, error.strerror or str(error)))
+        raise CannotRead.worded(N_("cannot read %(file)s: %(why)s"), "cannot_read",
+                                file=name, why=why) from None
 
 
 def catalogue(environ=os.environ) -> gettext.NullTranslations:
@@ -71,9 +101,13 @@ def worded(error: Exception, words: gettext.NullTranslations) -> str:
 
 def phrased(values: dict, words: gettext.NullTranslations) -> dict:
     """A message's values, each that is a sentence of its own (`Phrase`) worded too."""
-    say = sayer(words)
-    return {name: say(value.template, **phrased(value.values, words))
-            if isinstance(value, Phrase) else value for name, value in values.items()}
+    return {name: phrase_worded(value, words) if isinstance(value, Phrase) else value
+            for name, value in values.items()}
+
+
+def phrase_worded(phrase: Phrase, words: gettext.NullTranslations) -> str:
+    """A `Phrase` (a table's name, a difference) in the reader's language."""
+    return sayer(words)(phrase.template, **phrased(phrase.values, words))
 
 
 def number(value: int, words: gettext.NullTranslations) -> str:

@@ -8,26 +8,29 @@ import sys
 
 import click
 
+from ..rules.words import N_
 from ..storage import Moved, MoveFailed, StorageRefused, describe, move_store
 from ..storage.connection import named_store
 from ..storage.transfer.move import quiet
-from .console import catalogue, number, worded
+from ..storage.transfer.tables import named
+from .console import catalogue, number, phrase_worded, phrased, worded
 from .told import summary_json
 
 
-@click.command("move-store", short_help="copy every match and league into another store")
-@click.option("--from", "source", required=True, metavar="STORE",
-              help="the store to copy: a SQLite file (its path, or sqlite:///path) or a "
-                   "postgresql:// URL; it is only read")
-@click.option("--to", "target", required=True, metavar="STORE",
-              help="the store to copy into: an empty database or a new SQLite file")
+@click.command("move-store", help=N_(
+    "Copy every match with its whole log, and every league with its teams, fixtures, cards "
+    "and corrections, from one store to another (SQLite or PostgreSQL), with the same links. "
+    "The copy is checked before it is committed: every table read back, every match rebuilt "
+    "on both sides. Stop the app on both stores first."),
+    short_help=N_("copy every match and league into another store"))
+@click.option("--from", "source", required=True, metavar=N_("STORE"),
+              help=N_("the store to copy: a SQLite file (its path, or sqlite:///path) or a "
+                      "postgresql:// URL; it is only read"))
+@click.option("--to", "target", required=True, metavar=N_("STORE"),
+              help=N_("the store to copy into: an empty database or a new SQLite file"))
 @click.option("--add", is_flag=True,
-              help="add to a destination that already holds matches or leagues")
+              help=N_("add to a destination that already holds matches or leagues"))
 def move(source: str, target: str, add: bool) -> None:
-    """Copy every match with its whole log, and every league with its teams, fixtures, cards
-    and corrections, from one store to another (SQLite or PostgreSQL), with the same links.
-    The copy is checked before it is committed: every table read back, every match rebuilt
-    on both sides. Stop the app on both stores first."""
     words = catalogue()
     try:
         source, target = named_store(source), named_store(target)
@@ -49,14 +52,16 @@ def _report(moved: Moved, source: str, target: str, words):
     """What was copied and checked: a line for each table, then the check."""
     yield words.gettext("Moved %(source)s to %(destination)s.") % {
         "source": source, "destination": target}
-    width = max(len(table) for table in [*moved.tables, *moved.not_copied])
+    names = {table: phrase_worded(named(table), words)
+             for table in [*moved.tables, *moved.not_copied]}
+    width = max(map(len, names.values()))
     digits = max(len(number(rows, words)) for rows in moved.tables.values())
     for table, rows in moved.tables.items():
         counted = words.ngettext("%(num)s row", "%(num)s rows", rows) % {
             "num": f"{number(rows, words):>{digits}}"}
-        yield f"  {table:<{width}}  {counted}"
+        yield f"  {names[table]:<{width}}  {counted}"
     for table, why in moved.not_copied.items():
-        yield f"  {table:<{width}}  " + words.gettext("not copied: %(why)s") % {
+        yield f"  {names[table]:<{width}}  " + words.gettext("not copied: %(why)s") % {
             "why": words.gettext(why)}
     if moved.renumbered:
         yield words.gettext("Numbered after what the destination held: %(moves)s (the links "
@@ -79,7 +84,7 @@ def _progress(shown_on, words):
 
     @contextlib.contextmanager
     def bar(label: str, total: int, **values):
-        said = words.gettext(label) % values if values else words.gettext(label)
+        said = words.gettext(label) % phrased(values, words) if values else words.gettext(label)
         with click.progressbar(length=total, label=f"{said:<24}", file=shown_on,
                                show_pos=True, show_eta=True) as progress:
             yield progress.update

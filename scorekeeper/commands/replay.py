@@ -8,25 +8,27 @@ import click
 
 from ..rules import RuleError
 from ..rules.match.record import UnreadableRecord
+from ..rules.words import N_
 from ..services import records
-from .console import catalogue, worded
+from .console import CannotRead, catalogue, read_file, worded
 from .told import position_lines, summary_json, text_lines
 
 ILLEGAL, UNREADABLE = 1, 2
 """Exit statuses: a record the rules refuse, a file that is not a readable record."""
 
 
-@click.command("replay", help="Read allfives-match/1 records ('-' for standard input) and "
-                              "print each match move by move with every score explained.",
-               short_help="check match records and print each match hand by hand")
-@click.option("--json", "as_json", is_flag=True, help="one JSON object per record")
+@click.command("replay", help=N_("Read allfives-match/1 records ('-' for standard input) and "
+                                 "print each match move by move with every score explained."),
+               short_help=N_("check match records and print each match hand by hand"))
+@click.option("--json", "as_json", is_flag=True, help=N_("one JSON object per record"))
 @click.option("--move", "at", metavar="H.M", callback=lambda _c, _p, value: _place(value),
-              help="print the position after move M of hand H (the score sheet's numbers), "
-                   "with the layout in text")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+              help=N_("print the position after move M of hand H (the score sheet's "
+                      "numbers), with the layout in text"))
+@click.argument("files", nargs=-1, required=True, metavar=N_("FILE..."))
 def replay(files: tuple[str, ...], as_json: bool, at: tuple[int, int] | None) -> int:
     if as_json and at:
-        raise click.UsageError("--move prints the position in words: leave out --json")
+        raise click.UsageError(catalogue().gettext(
+            "--move prints the position in words: leave out --json"))
     return replay_files(list(files), as_json, at)
 
 
@@ -36,7 +38,8 @@ def _place(value: str | None) -> tuple[int, int] | None:
         return None
     hand, dot, move = value.partition(".")
     if not (dot and hand.isdigit() and move.isdigit() and int(hand) and int(move)):
-        raise click.BadParameter(f"{value!r}: write the hand and the move, like 3.7")
+        raise click.BadParameter(catalogue().gettext(
+            "%(value)s: write the hand and the move, like 3.7") % {"value": repr(value)})
     return int(hand), int(move)
 
 
@@ -58,9 +61,9 @@ def _replay_file(name: str, several: bool, as_json: bool, at, words) -> int:
     """Tell one file on standard output, or say on standard error why not; its status."""
     prefix = f"{name}: " if several else ""
     try:
-        text = _read(name)
+        text = read_file(name)
         told = replay_json(text) if as_json else replay_text(text, words, at)
-    except UnreadableRecord as error:
+    except (UnreadableRecord, CannotRead) as error:
         print(f"{prefix}{worded(error, words)}", file=sys.stderr)
         return UNREADABLE
     except RuleError as error:
@@ -91,13 +94,3 @@ def replay_text(text: str | bytes, words, at: tuple[int, int] | None = None) -> 
         lines = position_lines(replayed.match, *at, words)
         return None if lines is None else "\n".join(lines)
     return "\n".join(text_lines(replayed.match, len(replayed.hands), words))
-
-
-def _read(name: str) -> bytes:
-    try:
-        if name == "-":
-            return sys.stdin.buffer.read()
-        with open(name, "rb") as file:
-            return file.read()
-    except OSError as error:
-        raise UnreadableRecord(f"cannot read {name}: {error.strerror}") from None

@@ -8,6 +8,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..rules.words import N_
 from ..services import matches
 from ..storage import backup as backup_file
 from ..web.answers.work import app_unit_of_work
@@ -16,11 +17,12 @@ from .console import catalogue
 _AGE = re.compile(r"(\d{1,5})d")
 
 
-@click.command("backup")
-@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+@click.command("backup", help=N_("Write a consistent copy of the SQLite match database to "
+                                 "FILE (safe while serving)."),
+               short_help=N_("copy the SQLite match database to a file"))
+@click.argument("target", metavar=N_("FILE"), type=click.Path(dir_okay=False, writable=True))
 @with_appcontext
 def backup(target: str) -> None:
-    """Write a consistent copy of the SQLite match database to TARGET (safe while serving)."""
     words = catalogue()
     if current_app.config.get("DATABASE_URL"):
         raise click.ClickException(words.gettext(
@@ -38,12 +40,13 @@ def backup(target: str) -> None:
         "database": current_app.config["DATABASE"], "file": target})
 
 
-@click.command("prune")
-@click.option("--older-than", "age", required=True, metavar="DAYSd",
-              help="delete matches last played more than this many days ago, e.g. 90d")
+@click.command("prune", help=N_("Delete every match (and its log) not played for the given "
+                                "number of days."),
+               short_help=N_("delete the matches not played for some days"))
+@click.option("--older-than", "age", required=True, metavar=N_("DAYSd"),
+              help=N_("delete matches last played more than this many days ago, e.g. 90d"))
 @with_appcontext
 def prune(age: str) -> None:
-    """Delete every match (and its log) not played for the given number of days."""
     words = catalogue()
     found = _AGE.fullmatch(age.strip())
     if found is None:

@@ -19,9 +19,22 @@ from ..setup.rulesets import (
     find_rule_set,
 )
 from ..setup.table import Table
+from ..words import Phrase
 from .match import Match
 
 FORMAT = "allfives-match/1"
+JSON_REASONS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+)
+"""Why the JSON reader stopped, in its own words, which the catalogue translates."""
 
 
 class UnreadableRecord(Refusal):
@@ -56,9 +69,15 @@ def load_record(text: str | bytes) -> dict:
     """Parse the JSON text of a record into a document (not yet checked)."""
     try:
         doc = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise UnreadableRecord.worded(N_("not JSON: %(detail)s"), "not_json",
-                                      detail=str(error)) from None
+    except json.JSONDecodeError as error:
+        raise UnreadableRecord.worded(N_("not JSON: %(detail)s"), "not_json", detail=Phrase(
+            N_("%(reason)s: line %(line)s column %(column)s (char %(char)s)"),
+            reason=Phrase(error.msg), line=error.lineno, column=error.colno,
+            char=error.pos)) from None
+    except UnicodeDecodeError:
+        raise UnreadableRecord.worded(N_("not JSON: not UTF-8 text"), "not_json") from None
+    except RecursionError:
+        raise UnreadableRecord.worded(N_("not JSON: nested too deeply"), "not_json") from None
     if not isinstance(doc, dict):
         raise UnreadableRecord.worded(N_("a record is a JSON object with format, players and "
                                          "hands"), "not_an_object")

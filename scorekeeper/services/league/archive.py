@@ -38,10 +38,10 @@ DIVISION_HEADING = N_("Division")
 """The standings' first column in a league of divisions."""
 RESULTS_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Home games"),
                     N_("Away games"), N_("Result"))
-GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"), N_("Game"),
-                  N_("Kind"), N_("Home players"), N_("Away players"), N_("Home points"),
-                  N_("Away points"), N_("Legs"), N_("Legs' scores"), N_("How"), N_("Won by"),
-                  N_("Result"))
+GAMES_HEADINGS = (N_("Date"), pgettext("home team", "Home"), N_("Away"),
+                  pgettext("league game", "Game"), N_("Kind"), N_("Home players"),
+                  N_("Away players"), N_("Home points"), N_("Away points"), N_("Legs"),
+                  N_("Legs' scores"), N_("How"), N_("Won by"), N_("Result"))
 PLAYERS_HEADINGS = (N_("Player"), N_("Team"), N_("Games played"), N_("Games won"),
                     N_("Win rate"), N_("Points for"), N_("Points against"),
                     N_("Average per game"), N_("Best game"))

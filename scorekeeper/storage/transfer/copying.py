@@ -9,7 +9,7 @@ from ...rules.words import N_
 from ..errors import MoveFailed
 from .opening import first_line
 from .table_check import Tally
-from .tables import Shape
+from .tables import Shape, named
 
 
 def copy_table(reader, writer, shape: Shape, shifted, advance) -> Tally:
@@ -27,7 +27,7 @@ def copy_table(reader, writer, shape: Shape, shifted, advance) -> Tally:
         writer.load(shape.name, list(shape.columns), rows())
     except (*reader.errors, *writer.errors) as error:
         raise MoveFailed.worded(N_("cannot copy %(table)s: %(why)s"), "cannot_copy",
-                                table=shape.name, why=first_line(error)) from None
+                                table=named(shape.name), why=first_line(error)) from None
     return copied
 
 

@@ -22,7 +22,7 @@ from .copying import copy_table, loaded, offsets, references_set_aside, shifter
 from .match_check import Helper, check_matches, matches_in, wants_helper
 from .opening import driver_errors, first_line, opened, opened_target, same_place
 from .table_check import Tally, check_table, tally
-from .tables import NOT_MOVED, Shape, shapes
+from .tables import NOT_MOVED, Shape, named, shapes, tables_holding
 
 Progress = Callable[..., contextlib.AbstractContextManager]
 """`progress(label, total, **values)`: a context whose value is called with each count
@@ -84,7 +84,7 @@ def _move(reader, writer, source: str, add: bool, told, progress: Progress,
     copied = _copied(reader, writer, tables, moved, progress)
     for shape in tables:
         with progress(CHECKING, before[shape.name].rows + copied[shape.name].rows,
-                      table=shape.name) as advance:
+                      table=named(shape.name)) as advance:
             check_table(reader, writer, shape, before[shape.name], copied[shape.name],
                         shifter(shape, moved), advance)
     count = matches_in(reader)
@@ -106,7 +106,7 @@ def _copied(reader, writer, tables: list[Shape], moved: dict, progress: Progress
     copied = {}
     with references_set_aside(writer, tables):
         for shape in tables:
-            with progress(COPYING, counts[shape.name], table=shape.name) as advance:
+            with progress(COPYING, counts[shape.name], table=named(shape.name)) as advance:
                 copied[shape.name] = copy_table(reader, writer, shape, shifter(shape, moved),
                                                 advance)
     loaded(writer, tables)
@@ -143,7 +143,7 @@ def _prepared(writer, tables: list[Shape], add: bool) -> dict[str, Tally]:
         raise MoveRefused.worded(
             N_("the destination already holds data (%(held)s): move into an empty database, "
                "or add to it on purpose (move-store --add)"), "holds_data",
-            held=", ".join(f"{name}: {rows}" for name, rows in held.items()))
+            held=tables_holding(held))
     return before
 
 
@@ -153,9 +153,9 @@ def _same_tables(mine: list[Shape], theirs: list[Shape]) -> None:
         other = theirs_by_name.get(shape.name)
         if other is None:
             raise MoveRefused.worded(N_("the destination has no table %(table)s"),
-                                     "missing_table", table=shape.name)
+                                     "missing_table", table=named(shape.name))
         if set(other.columns) != set(shape.columns):
             raise MoveRefused.worded(
                 N_("the table %(table)s has other columns in the destination (%(theirs)s) "
-                   "than in the source (%(mine)s)"), "other_columns", table=shape.name,
+                   "than in the source (%(mine)s)"), "other_columns", table=named(shape.name),
                 theirs=", ".join(other.columns), mine=", ".join(shape.columns))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...rules.words import N_, Np_, Phrase
 from ..errors import MoveFailed
-from .tables import Shape
+from .tables import Shape, named
 
 MASK = (1 << 64) - 1
 """A table's digest is the sum of its rows' hashes, modulo 2**64: the same for the same rows
@@ -44,7 +44,7 @@ def check_table(source, target, shape: Shape, before: Tally, copied: Tally, shif
             Np_("%(table)s: %(copied)s row copied, but the destination holds %(more)s more "
                 "than before", "%(table)s: %(copied)s rows copied, but the destination holds "
                 "%(more)s more than before"), "count_differs", counted="copied",
-            table=shape.name, copied=copied.rows, more=after.rows - before.rows)
+            table=named(shape.name), copied=copied.rows, more=after.rows - before.rows)
     if (after.digest - before.digest) & MASK != copied.digest:
         raise _first_row_differing(source, target, shape, shifted)
 
@@ -62,15 +62,15 @@ def _first_row_differing(source, target, shape: Shape, shifted) -> MoveFailed:
             if found is None:
                 return MoveFailed.worded(N_("%(table)s: the row with %(key)s is not in the "
                                             "destination"), "row_missing",
-                                         table=shape.name, key=key)
+                                         table=named(shape.name), key=key)
             for column, mine, theirs in zip(shape.columns, row, found, strict=True):
                 if mine != theirs or type(mine) is not type(theirs):
                     return MoveFailed.worded(
                         N_("%(table)s: the row with %(key)s holds %(column)s %(difference)s"),
-                        "row_differs", table=shape.name, key=key, column=column,
+                        "row_differs", table=named(shape.name), key=key, column=column,
                         difference=difference(mine, theirs))
     return MoveFailed.worded(N_("%(table)s: the destination holds rows that were not "
-                                "copied"), "rows_added", table=shape.name)
+                                "copied"), "rows_added", table=named(shape.name))
 
 
 def difference(mine, theirs) -> Phrase:

@@ -8,7 +8,7 @@ own, so a table or a column that a later schema version adds is copied too.
 import re
 from dataclasses import dataclass
 
-from ...rules.words import N_
+from ...rules.words import N_, Phrase, pgettext
 from ..schema import SCHEMA
 
 NOT_MOVED = {
@@ -20,6 +20,36 @@ NOT_MOVED = {
 renders again by itself; the write limits' counts, whose stamps are read on each store's
 own clock (SQLite's machine's monotonic one, PostgreSQL's server's): copied, they would
 mean nothing, and a count forgotten is a count forgiven (hits.py)."""
+
+TABLE_NAMES = {
+    "matches": pgettext("stored table", "matches"),
+    "entries": pgettext("stored table", "entries"),
+    "leagues": pgettext("stored table", "leagues"),
+    "teams": pgettext("stored table", "teams"),
+    "fixtures": pgettext("stored table", "fixtures"),
+    "corrections": pgettext("stored table", "corrections"),
+    "boards": pgettext("stored table", "boards"),
+    "write_hits": pgettext("stored table", "write_hits"),
+    "league_changes": pgettext("stored table", "league_changes"),
+    "withdrawn_links": pgettext("stored table", "withdrawn_links"),
+}
+"""Each table of the schema as the reader's language names it; in English, its own name,
+which is what a database shows."""
+
+
+def named(table: str) -> Phrase:
+    """A table's name as a value of a message, worded in the reader's language with it."""
+    return Phrase(TABLE_NAMES.get(table, table))
+
+
+def tables_holding(rows: dict[str, int]) -> Phrase:
+    """"matches: 4, entries: 18" as one value of a message, each table's name worded."""
+    (table, count), *rest = rows.items()
+    if not rest:
+        return Phrase(N_("%(table)s: %(rows)s"), table=named(table), rows=count)
+    return Phrase(N_("%(table)s: %(rows)s, %(more)s"), table=named(table), rows=count,
+                  more=tables_holding(dict(rest)))
+
 
 _MADE_OR_DROPPED = re.compile(r"\b(CREATE|DROP)\s+(?:\w+\s+|\w+_)?TABLE\s+"
                               r"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(\w+)", re.IGNORECASE)

@@ -16,7 +16,7 @@ from jinja2 import pass_eval_context
 from markupsafe import Markup
 from wtforms.i18n import messages_path
 
-from ...rules.words import InContext, PluralInContext
+from ...rules.words import InContext, Phrase, PluralInContext
 
 
 def catalogue():
@@ -69,6 +69,13 @@ def say(message, counted: str | None = None, **variables) -> str:
         return pgettext(message.context, message, **variables)
     text = catalogue().ugettext(message)
     return text % variables if variables else text
+
+
+def phrased(values: dict) -> dict:
+    """A message's values, each that is a sentence of its own (`Phrase`: why a record is not
+    JSON) worded in the reader's language too."""
+    return {name: say(value.template, **phrased(value.values)) if isinstance(value, Phrase)
+            else value for name, value in values.items()}
 
 
 def format_number(value: int) -> str:

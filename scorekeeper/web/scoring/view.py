@@ -32,7 +32,7 @@ from ...rules.placement import places
 from ...rules.placement.laid import covered_by, covered_index, end_text
 from ...rules.placement.layout import terms
 from ...rules.words import N_
-from ..answers.catalogue import format_number, ngettext, npgettext, say
+from ..answers.catalogue import format_number, ngettext, npgettext, phrased, say
 from ..answers.catalogue import gettext as _
 
 HELD_BY_CARD = N_("Not applied: this game's card is confirmed, so the table can change "
@@ -78,7 +78,7 @@ def refusal(error: Exception) -> str:
         return bounded(ngettext(error.template, error.plural, error.number, **error.facts))
     template = getattr(error, "template", None)
     if template:
-        return bounded(_(template, **error.facts))
+        return bounded(_(template, **phrased(error.facts)))
     return bounded(str(error))
 
 
@@ -202,10 +202,23 @@ def end_name(end: Side) -> str:
     return end_text(end)
 
 
+DOUBLE_SPOKEN = (
+    N_("double 0"),
+    N_("double 1"),
+    N_("double 2"),
+    N_("double 3"),
+    N_("double 4"),
+    N_("double 5"),
+    N_("double 6"),
+)
+"""A double as a person says it, one message per number: Hungarian gives each number its
+own ending ("6-os dupla", "5-ös dupla"), as rules/placement/places.py does for a place."""
+
+
 def end_spoken(end: Side) -> str:
     """An open end as a person says it: the number, `double 3` for a double (a screen
     reader would read `3-3` as "3 minus 3")."""
-    return _("double %(number)s", number=end.value) if end.double else str(end.value)
+    return _(DOUBLE_SPOKEN[end.value]) if end.double else str(end.value)
 
 
 def on_end(end: Side, tree: bool = False) -> str:
