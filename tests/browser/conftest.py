@@ -141,15 +141,19 @@ def pixel7(playwright_session) -> dict:
 
 @pytest.fixture
 def open_phone(chromium, pixel7, server):
-    """open_phone(**context_options) -> a page on a new phone (Pixel 7 unless overridden).
+    """open_phone(engine=False, **context_options) -> a page on a new phone (Pixel 7 unless
+    overridden), with the offline table (WebAssembly) only if `engine`.
 
     The page carries `.watcher`: call `page.watcher.expect("409")` before a step
     that makes the browser log an error on purpose.
     """
     contexts, watchers = [], []
 
-    def open_(**options):
+    def open_(engine: bool = False, **options):
         context = chromium.new_context(**{**pixel7, "base_url": server.url, **options})
+        if not engine:  # a phone with no WebAssembly: the table page loads no offline table
+            # (tests/browser/test_offline.py asks for it: its start takes seconds of CPU)
+            context.add_init_script("delete globalThis.WebAssembly")
         context.set_default_timeout(5000)
         contexts.append(context)
         page = context.new_page()
