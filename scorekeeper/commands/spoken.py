@@ -63,6 +63,8 @@ def speak(words: gettext.NullTranslations) -> None:
 def spoken(command: click.Command, words: gettext.NullTranslations) -> click.Command:
     """A copy of `command` whose help, short help, options' help and metavars are worded."""
     told = copy.copy(command)
+    # click keeps a command's --help option once made, worded then: the copy makes its own
+    told._help_option = None
     for attribute in ("help", "short_help"):
         if getattr(command, attribute):
             setattr(told, attribute, words.gettext(getattr(command, attribute)))
